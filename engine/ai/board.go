@@ -1,0 +1,335 @@
+package ai
+
+import (
+	"github.com/gomokud/gomoku/engine"
+)
+
+// The search board is a one-dimensional array with a border of five wall
+// points on every side (rows share their side walls), so the keys of every
+// playing point can be updated without bounds checks.
+const (
+	pad      = halfLine
+	maxCells = (engine.MaxSize + 2*pad + 1) * (engine.MaxSize + pad)
+	maxMoves = engine.MaxSize * engine.MaxSize
+)
+
+// zobrist keys for the search board, from a fixed seed so searches are
+// repeatable.
+var zobrist = func() (z [maxCells][2]uint64) {
+	s := uint64(0x9E3779B97F4A7C15)
+	for i := range z {
+		for c := range z[i] {
+			s += 0x9E3779B97F4A7C15
+			x := s
+			x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+			x = (x ^ x>>27) * 0x94D049BB133111EB
+			z[i][c] = x ^ x>>31
+		}
+	}
+	return z
+}()
+
+// board is the search's own position: cells, per-point line keys and
+// patterns for both sides, kept up to date incrementally along the four lines
+// through each placed or removed stone. It is owned by one search.
+type board struct {
+	n, stride int
+	rule      engine.Rule
+	renju     bool
+	dirs      [4]int
+	tab       *ruleTables
+	turn      uint8 // side to move: 0 black, 1 white
+
+	cell  [maxCells]uint8
+	key   [maxCells][4]uint32
+	pidx  [maxCells][2]uint16 // nibble-packed line patterns per side
+	cmb   [maxCells][2]combo
+	near  [maxCells]uint8 // stones within two points (5x5 square)
+	cnt   [2][numCats]int32
+	sum   [2]int32 // total value of the empty points per side
+	hash  uint64
+	moves [maxMoves]int32
+	nmove int
+
+	points []int32 // every playing cell, in order
+	eb     *engine.Board
+	// forbidden check cache for renju black: hash-tagged.
+}
+
+// index returns the cell of p.
+func (b *board) index(p engine.Point) int {
+	return (p.Y+pad)*b.stride + p.X + pad
+}
+
+// point returns the point of cell i.
+func (b *board) point(i int) engine.Point {
+	return engine.Point{X: i%b.stride - pad, Y: i/b.stride - pad}
+}
+
+// newBoard returns an empty search board.
+func newBoard(size int, rule engine.Rule) *board {
+	b := &board{}
+	b.reset(size, rule)
+	return b
+}
+
+func (b *board) reset(size int, rule engine.Rule) {
+	b.n, b.rule, b.renju = size, rule, rule == engine.Renju
+	b.stride = size + pad
+	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
+	b.tab = getTables(rule)
+	b.turn = 0
+	b.hash, b.nmove = 0, 0
+	b.cnt, b.sum = [2][numCats]int32{}, [2]int32{}
+	for i := range b.cell {
+		b.cell[i] = cWall
+		b.near[i] = 0
+	}
+	b.points = b.points[:0]
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			i := b.index(engine.Point{X: x, Y: y})
+			b.cell[i] = cEmpty
+			b.points = append(b.points, int32(i))
+		}
+	}
+	// Keys from scratch; only playing cells' keys are ever read.
+	for _, i := range b.points {
+		for d, dd := range b.dirs {
+			var k uint32
+			for o := -halfLine; o <= halfLine; o++ {
+				if o != 0 {
+					k |= uint32(b.cell[int(i)+o*dd]) << keyShift(o)
+				}
+			}
+			b.key[i][d] = k
+		}
+		b.refresh(int(i))
+		b.addPoint(int(i))
+	}
+	if b.renju {
+		b.eb, _ = engine.NewBoard(size)
+	} else {
+		b.eb = nil
+	}
+}
+
+// refresh recomputes every line pattern and the combos of cell i.
+func (b *board) refresh(i int) {
+	var pb, pw uint16
+	for d := 0; d < 4; d++ {
+		v := b.tab.line[b.key[i][d]]
+		pb |= uint16(v&15) << (4 * d)
+		pw |= uint16(v>>4) << (4 * d)
+	}
+	b.pidx[i] = [2]uint16{pb, pw}
+	b.cmb[i][0] = b.tab.combo[0][pb]
+	b.cmb[i][1] = b.tab.combo[1][pw]
+}
+
+func (b *board) addPoint(i int) {
+	for s := 0; s < 2; s++ {
+		c := &b.cmb[i][s]
+		b.cnt[s][c.cat]++
+		b.sum[s] += int32(c.val)
+	}
+}
+
+func (b *board) removePoint(i int) {
+	for s := 0; s < 2; s++ {
+		c := &b.cmb[i][s]
+		b.cnt[s][c.cat]--
+		b.sum[s] -= int32(c.val)
+	}
+}
+
+// updateLine re-reads the pattern of empty cell q along direction d.
+func (b *board) updateLine(q, d int) {
+	v := b.tab.line[b.key[q][d]]
+	sh := uint(4 * d)
+	pb := b.pidx[q][0]&^(15<<sh) | uint16(v&15)<<sh
+	pw := b.pidx[q][1]&^(15<<sh) | uint16(v>>4)<<sh
+	if pb == b.pidx[q][0] && pw == b.pidx[q][1] {
+		return
+	}
+	b.removePoint(q)
+	b.pidx[q] = [2]uint16{pb, pw}
+	b.cmb[q][0] = b.tab.combo[0][pb]
+	b.cmb[q][1] = b.tab.combo[1][pw]
+	b.addPoint(q)
+}
+
+// nearOffsets are the cell steps of the 5x5 square, set per board.
+func (b *board) forNear(i int, delta int) {
+	for dy := -2; dy <= 2; dy++ {
+		row := i + dy*b.stride
+		for dx := -2; dx <= 2; dx++ {
+			b.near[row+dx] = uint8(int(b.near[row+dx]) + delta)
+		}
+	}
+}
+
+// play puts a stone of the side to move on the empty playing cell i.
+func (b *board) play(i int) {
+	s := b.turn
+	c := s + 1
+	b.removePoint(i)
+	b.cell[i] = c
+	b.hash ^= zobrist[i][s]
+	b.moves[b.nmove] = int32(i)
+	b.nmove++
+	b.forNear(i, 1)
+	for d, dd := range b.dirs {
+		for o := 1; o <= halfLine; o++ {
+			q := i + o*dd
+			b.key[q][d] |= uint32(c) << keyShift(-o)
+			if b.cell[q] == cEmpty {
+				b.updateLine(q, d)
+			}
+			q = i - o*dd
+			b.key[q][d] |= uint32(c) << keyShift(o)
+			if b.cell[q] == cEmpty {
+				b.updateLine(q, d)
+			}
+		}
+	}
+	if b.eb != nil {
+		b.eb.Set(b.point(i), engine.Color(c))
+	}
+	b.turn ^= 1
+}
+
+// undo takes back the last stone.
+func (b *board) undo() {
+	b.nmove--
+	i := int(b.moves[b.nmove])
+	b.turn ^= 1
+	s := b.turn
+	b.cell[i] = cEmpty
+	b.hash ^= zobrist[i][s]
+	b.forNear(i, -1)
+	for d, dd := range b.dirs {
+		for o := 1; o <= halfLine; o++ {
+			q := i + o*dd
+			b.key[q][d] &^= 3 << keyShift(-o)
+			if b.cell[q] == cEmpty {
+				b.updateLine(q, d)
+			}
+			q = i - o*dd
+			b.key[q][d] &^= 3 << keyShift(o)
+			if b.cell[q] == cEmpty {
+				b.updateLine(q, d)
+			}
+		}
+	}
+	b.refresh(i)
+	b.addPoint(i)
+	if b.eb != nil {
+		b.eb.Clear(b.point(i))
+	}
+}
+
+// pass flips the side to move without a stone (used to set up positions).
+func (b *board) pass() { b.turn ^= 1 }
+
+// lastMove returns the last stone's cell, or -1.
+func (b *board) lastMove() int {
+	if b.nmove == 0 {
+		return -1
+	}
+	return int(b.moves[b.nmove-1])
+}
+
+// forbidden reports whether the empty cell i is forbidden for black. It asks
+// the engine only when the patterns say it might be.
+func (b *board) forbidden(i int) bool {
+	if !b.renju || !b.cmb[i][0].check {
+		return false
+	}
+	return b.eb.ForbiddenAt(b.point(i)) != engine.NotForbidden
+}
+
+// legal reports whether side s may play the empty cell i.
+func (b *board) legal(i int, s uint8) bool {
+	return s == 1 || !b.forbidden(i)
+}
+
+// findCat appends the empty cells where side s has category cat or better,
+// looking only along the lines through cell from (or everywhere if from < 0).
+func (b *board) findOnLines(dst []int32, from int, s uint8, cat uint8) []int32 {
+	for _, dd := range b.dirs {
+		for o := -halfLine; o <= halfLine; o++ {
+			q := from + o*dd
+			if b.cell[q] == cEmpty && b.cmb[q][s].cat >= cat {
+				dst = appendUnique(dst, int32(q))
+			}
+		}
+	}
+	return dst
+}
+
+func appendUnique(dst []int32, q int32) []int32 {
+	for _, x := range dst {
+		if x == q {
+			return dst
+		}
+	}
+	return append(dst, q)
+}
+
+// findAll appends every empty cell where side s has category cat or better.
+func (b *board) findAll(dst []int32, s uint8, cat uint8) []int32 {
+	for _, q := range b.points {
+		if b.cell[q] == cEmpty && b.cmb[q][s].cat >= cat {
+			dst = append(dst, q)
+		}
+	}
+	return dst
+}
+
+// fivePoints returns the cells where side s would make five. They all lie on
+// the lines through the last stone unless the position was set up; then the
+// whole board is searched.
+func (b *board) fivePoints(dst []int32, s uint8) []int32 {
+	if b.cnt[s][catFive] == 0 {
+		return dst
+	}
+	n := len(dst)
+	if lm := b.lastMove(); lm >= 0 {
+		dst = b.findOnLines(dst, lm, s, catFive)
+	}
+	if int32(len(dst)-n) < b.cnt[s][catFive] {
+		dst = dst[:n]
+		dst = b.findAll(dst, s, catFive)
+	}
+	return dst
+}
+
+// flexPoint returns a cell where side s makes an open four or double four
+// legally, or -1.
+func (b *board) flexPoint(s uint8) int {
+	if b.cnt[s][catFlex4] == 0 {
+		return -1
+	}
+	for _, q := range b.points {
+		if b.cell[q] == cEmpty && b.cmb[q][s].cat == catFlex4 && b.legal(int(q), s) {
+			return int(q)
+		}
+	}
+	return -1
+}
+
+// hasFours reports whether side s has any move that makes a four.
+func (b *board) hasFours(s uint8) bool {
+	c := &b.cnt[s]
+	return c[catB4]+c[catB4F3]+c[catFlex4] > 0
+}
+
+// eval is the static evaluation for the side to move.
+func (b *board) eval() int {
+	s := b.turn
+	return int(b.sum[s]) - int(b.sum[s^1])*9/10 + 20
+}
+
+// stones is the number of stones on the board.
+func (b *board) stones() int { return b.nmove }

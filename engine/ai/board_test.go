@@ -1,0 +1,110 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// TestBoardIncremental checks that the incrementally kept keys, patterns,
+// counts and sums equal a board rebuilt from scratch after random play and
+// takebacks, for every rule.
+func TestBoardIncremental(t *testing.T) {
+	for _, rule := range engine.Rules {
+		for _, size := range []int{15, 20, 7} {
+			rng := rand.New(rand.NewPCG(uint64(size), uint64(rule)))
+			b := newBoard(size, rule)
+			for step := 0; step < 400; step++ {
+				if b.nmove > 0 && (rng.IntN(3) == 0 || b.nmove > size*size/2) {
+					b.undo()
+				} else {
+					for {
+						q := int(b.points[rng.IntN(len(b.points))])
+						if b.cell[q] == cEmpty {
+							b.play(q)
+							break
+						}
+					}
+				}
+				if step%37 == 0 {
+					compareFresh(t, b)
+				}
+			}
+			compareFresh(t, b)
+		}
+	}
+}
+
+func compareFresh(t *testing.T, b *board) {
+	t.Helper()
+	f := newBoard(b.n, b.rule)
+	for k := 0; k < b.nmove; k++ {
+		q := int(b.moves[k])
+		f.turn = b.cell[q] - 1
+		f.play(q)
+	}
+	f.turn = b.turn
+	if f.hash != b.hash || f.cnt != b.cnt || f.sum != b.sum {
+		t.Fatalf("%v size %d after %d moves: hash/cnt/sum differ\n%v\n%v", b.rule, b.n, b.nmove, f.cnt, b.cnt)
+	}
+	for _, q := range b.points {
+		if b.cell[q] != f.cell[q] || b.near[q] != f.near[q] {
+			t.Fatalf("cell %d differs", q)
+		}
+		if b.cell[q] == cEmpty && (b.key[q] != f.key[q] || b.pidx[q] != f.pidx[q]) {
+			t.Fatalf("point %v: keys/patterns differ", b.point(int(q)))
+		}
+	}
+	if b.eb != nil && b.eb.Hash() != f.eb.Hash() {
+		t.Fatalf("engine boards differ")
+	}
+}
+
+// TestLinePatterns checks the line classifier on shapes named in the
+// literature, black to play at the centre of the row.
+func TestLinePatterns(t *testing.T) {
+	cases := []struct {
+		row  string // 11 points, the centre (index 5) is where black plays
+		rule engine.Rule
+		want uint8
+	}{
+		{"...xx.x....", engine.Freestyle, patF4},  // xx(x)x with both ends open
+		{"..xxx......", engine.Freestyle, patF4}, // .xxxx. after the move
+		{".oxxx......", engine.Freestyle, patB4}, // oxxxx. after the move
+		{"...xx.x....", engine.Freestyle, patF4},  // xx(x)x with both ends open
+		{"...x..x....", engine.Freestyle, patF3}, // ..x.xx.. makes a split three
+		{"..ox..x....", engine.Freestyle, patB3},
+		{"....x......", engine.Freestyle, patF2},
+		{"xxxxx......", engine.Freestyle, patF5}, // six in a row: freestyle five
+		{"xxxxx......", engine.Renju, patOvl},    // renju black: overline
+		{"xxxxx......", engine.Standard, patOvl}, // exact five: no win
+		{"x.xxx......", engine.Renju, patB4},     // x.xxxx: only the gap... makes six
+		{"..xx.......", engine.Freestyle, patF3},
+		{"..x.x.x.x..", engine.Freestyle, patD4}, // x.x(x)x.x: two fours in one line
+		{"...........", engine.Freestyle, patF1},
+		{"oooo.oooooo", engine.Freestyle, patDead},
+	}
+	for _, c := range cases {
+		tab := getTables(c.rule)
+		var key uint32
+		for o := -halfLine; o <= halfLine; o++ {
+			if o == 0 {
+				continue
+			}
+			var v uint32
+			switch c.row[o+halfLine] {
+			case 'x':
+				v = uint32(cBlack)
+			case 'o':
+				v = uint32(cWhite)
+			case '#':
+				v = uint32(cWall)
+			}
+			key |= v << keyShift(o)
+		}
+		if got := tab.line[key] & 15; got != c.want {
+			t.Errorf("%s (%v): pattern %d, want %d", c.row, c.rule, got, c.want)
+		}
+	}
+}

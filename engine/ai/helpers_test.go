@@ -1,0 +1,61 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// mustBoard parses a diagram.
+func mustBoard(tb testing.TB, diagram string) *engine.Board {
+	tb.Helper()
+	b, err := engine.ParseBoard(diagram)
+	if err != nil {
+		tb.Fatalf("ParseBoard: %v", err)
+	}
+	return b
+}
+
+// boardMoves lists the stones of b as moves (black first where possible, so
+// the order looks like a game; the order does not matter to Think).
+func boardMoves(b *engine.Board) []engine.Move {
+	var blacks, whites []engine.Move
+	n := b.Size()
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := engine.Point{X: x, Y: y}
+			switch b.At(p) {
+			case engine.Black:
+				blacks = append(blacks, engine.Move{Point: p, Color: engine.Black})
+			case engine.White:
+				whites = append(whites, engine.Move{Point: p, Color: engine.White})
+			}
+		}
+	}
+	var out []engine.Move
+	for i := 0; i < len(blacks) || i < len(whites); i++ {
+		if i < len(blacks) {
+			out = append(out, blacks[i])
+		}
+		if i < len(whites) {
+			out = append(out, whites[i])
+		}
+	}
+	return out
+}
+
+// mustThink runs Think on a diagram with the given side to move.
+func mustThink(tb testing.TB, diagram string, rule engine.Rule, toMove engine.Color, level Level, limit time.Duration) Reply {
+	tb.Helper()
+	b := mustBoard(tb, diagram)
+	r, err := Think(context.Background(), Request{
+		Size: b.Size(), Rule: rule, Moves: boardMoves(b), Level: level,
+		TimeLimit: limit, ToMove: toMove,
+	})
+	if err != nil {
+		tb.Fatalf("Think: %v", err)
+	}
+	return r
+}

@@ -1,0 +1,89 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Level is a playing strength. Each level is clearly stronger than the one
+// below it and has a per-move time cap.
+type Level int
+
+const (
+	// Easy is the seeds' tuple (five-window) scorer, choosing at random among
+	// equally good points. It does not search.
+	Easy Level = iota
+	// Medium searches a few plies deep with the four-threat solver.
+	Medium
+	// Hard searches deeper with threat-space search, for up to a second.
+	Hard
+	// Max uses the whole time budget.
+	Max
+)
+
+// ErrBadLevel is returned by ParseLevel for an unknown name.
+var ErrBadLevel = fmt.Errorf("unknown level")
+
+var levelNames = [...]string{"easy", "medium", "hard", "max"}
+
+// Levels lists every level, weakest first.
+func Levels() []Level { return []Level{Easy, Medium, Hard, Max} }
+
+func (l Level) String() string {
+	if l >= 0 && int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", int(l))
+}
+
+// Valid reports whether l is one of the defined levels.
+func (l Level) Valid() bool { return l >= Easy && l <= Max }
+
+// ParseLevel reads a level name ("easy", "medium", "hard", "max";
+// case-insensitive). Unknown names return an error wrapping ErrBadLevel.
+func ParseLevel(s string) (Level, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for i, n := range levelNames {
+		if t == n {
+			return Level(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: %q (want easy, medium, hard or max)", ErrBadLevel, s)
+}
+
+// MoveTime returns the level's per-move time cap: the most a move may take
+// whatever budget the request gives. For Max it is the default budget used
+// when the request gives none; a request's TimeLimit overrides it.
+func (l Level) MoveTime() time.Duration {
+	switch l {
+	case Easy:
+		return 50 * time.Millisecond
+	case Medium:
+		return 300 * time.Millisecond
+	case Hard:
+		return time.Second
+	}
+	return 3 * time.Second
+}
+
+// params are the search settings of a level.
+type params struct {
+	maxDepth int   // iterative deepening limit
+	vcfDepth int   // plies of fours at the root
+	vctDepth int   // threes allowed in the root threat search (0 = none)
+	ttMiB    int   // transposition table size
+	leafVCF  int   // plies of fours tried at the leaves (0 = none)
+	width    int   // moves searched at an ordinary node
+	vctNodes int64 // node budget of the root threat search
+}
+
+func (l Level) params() params {
+	switch l {
+	case Medium:
+		return params{maxDepth: 4, vcfDepth: 20, vctDepth: 0, ttMiB: 2, leafVCF: 0, width: 12, vctNodes: 0}
+	case Hard:
+		return params{maxDepth: 10, vcfDepth: 30, vctDepth: 2, ttMiB: 8, leafVCF: 6, width: 16, vctNodes: 100000}
+	}
+	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 20, vctNodes: 400000}
+}

@@ -1,0 +1,360 @@
+package ai
+
+import (
+	"sync"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// Line patterns. A pattern describes what one side's stone on an empty point
+// makes along one line, looking at most five points either way. The codes
+// are ordered so that a larger code is a stronger shape, except the special
+// codes ovl and dbl4 which only matter to renju's black.
+const (
+	patDead uint8 = iota // nothing can ever be made here
+	patB1                // one stone, one more step short of a closed two
+	patF1                // one stone that can grow into an open two
+	patB2                // closed two: can become a closed three
+	patF2                // open two: can become an open three
+	patB3                // closed three: can become a four
+	patF3                // open three: can become an open (straight) four
+	patB4                // four: exactly one point makes five
+	patD4                // two fours in one line (x.xxx.x): wins, but renju black may not
+	patF4                // straight four: two points make five
+	patOvl               // overline for a side that needs exactly five
+	patF5                // five
+	numPats
+)
+
+// Cell codes in the 2-bit line keys.
+const (
+	cEmpty uint8 = 0
+	cBlack uint8 = 1
+	cWhite uint8 = 2
+	cWall  uint8 = 3
+)
+
+// halfLine is how far a key looks either way from its point.
+const halfLine = 5
+
+// Side-relative cells of the line evaluator.
+const (
+	lEmpty = 0
+	lOwn   = 1
+	lStop  = 2 // opponent stone or wall
+)
+
+const lineLen = 2*halfLine + 1 // 11 points, the centre at index halfLine
+
+// lineEval classifies lines for one side: exact reports whether the side
+// needs exactly five. memo caches the classification of every line with an
+// own stone at the centre, indexed by the ternary code of the 10 other points.
+type lineEval struct {
+	exact bool
+	memo  []uint8 // 0 = not yet computed, else pattern+1
+}
+
+func ternIndex(l *[lineLen]uint8) int {
+	idx := 0
+	for i := 0; i < lineLen; i++ {
+		if i == halfLine {
+			continue
+		}
+		idx = idx*3 + int(l[i])
+	}
+	return idx
+}
+
+// fiveAt reports whether the line has a winning five through the centre.
+func (e *lineEval) five(l *[lineLen]uint8) bool {
+	for s := 1; s <= halfLine; s++ {
+		ok := true
+		for i := s; i < s+5; i++ {
+			if l[i] != lOwn {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if !e.exact || (l[s-1] != lOwn && l[s+5] != lOwn) {
+			return true
+		}
+	}
+	return false
+}
+
+// overline reports whether the run through the centre is six or longer.
+func overline(l *[lineLen]uint8) bool {
+	n := 1
+	for i := halfLine - 1; i >= 0 && l[i] == lOwn; i-- {
+		n++
+	}
+	for i := halfLine + 1; i < lineLen && l[i] == lOwn; i++ {
+		n++
+	}
+	return n >= 6
+}
+
+// classify returns the pattern of the line l, whose centre holds an own stone.
+func (e *lineEval) classify(l *[lineLen]uint8) uint8 {
+	idx := ternIndex(l)
+	if m := e.memo[idx]; m != 0 {
+		return m - 1
+	}
+	p := e.compute(l)
+	e.memo[idx] = p + 1
+	return p
+}
+
+func (e *lineEval) compute(l *[lineLen]uint8) uint8 {
+	if e.five(l) {
+		return patF5
+	}
+	if e.exact && overline(l) {
+		return patOvl
+	}
+	// Count the points that would make five.
+	fives, first, last := 0, -1, -1
+	for q := 1; q < lineLen-1; q++ {
+		if l[q] != lEmpty {
+			continue
+		}
+		l[q] = lOwn
+		if e.five(l) {
+			fives++
+			if first < 0 {
+				first = q
+			}
+			last = q
+		}
+		l[q] = lEmpty
+	}
+	if fives >= 2 {
+		straight := last-first == 5
+		for i := first + 1; straight && i < last; i++ {
+			straight = l[i] == lOwn
+		}
+		if straight {
+			return patF4
+		}
+		return patD4
+	}
+	if fives == 1 {
+		return patB4
+	}
+	best := patDead
+	for q := 1; q < lineLen-1; q++ {
+		if l[q] != lEmpty {
+			continue
+		}
+		l[q] = lOwn
+		next := e.classify(l)
+		l[q] = lEmpty
+		var p uint8
+		switch next {
+		case patF4, patD4:
+			p = patF3
+		case patB4:
+			p = patB3
+		case patF3:
+			p = patF2
+		case patB3:
+			p = patB2
+		case patF2:
+			p = patF1
+		case patB2:
+			p = patB1
+		}
+		if p > best {
+			best = p
+		}
+	}
+	return best
+}
+
+var (
+	evalOnce  [2]sync.Once
+	lineEvals [2]*lineEval
+)
+
+// getLineEval returns the shared, immutable-after-build evaluator.
+func getLineEval(exact bool) *lineEval {
+	i := 0
+	if exact {
+		i = 1
+	}
+	evalOnce[i].Do(func() {
+		e := &lineEval{exact: exact, memo: make([]uint8, 59049)}
+		// Fill the whole memo so that it is read-only afterwards.
+		var l [lineLen]uint8
+		for idx := 0; idx < 59049; idx++ {
+			v := idx
+			for j := lineLen - 1; j >= 0; j-- {
+				if j == halfLine {
+					continue
+				}
+				l[j] = uint8(v % 3)
+				v /= 3
+			}
+			l[halfLine] = lOwn
+			e.classify(&l)
+		}
+		lineEvals[i] = e
+	})
+	return lineEvals[i]
+}
+
+// keyShift returns the bit position in a point's line key of the point at
+// offset o (-5..5, not 0) along the line.
+func keyShift(o int) uint {
+	if o < 0 {
+		return uint(2 * (o + halfLine))
+	}
+	return uint(2 * (o + halfLine - 1))
+}
+
+// Point categories: the combination of a point's four line patterns for one
+// side, ordered by strength.
+const (
+	catNone  uint8 = iota
+	catLow         // twos and closed threes
+	catF3          // one open three
+	catF3x2        // double three
+	catB4          // a four
+	catB4F3        // four-three
+	catFlex4       // open four or double four: wins next move
+	catFive        // five
+	numCats
+)
+
+// combo is what a point means to one side: its category, its value for
+// ordering and evaluation, and whether renju's black must ask the engine
+// whether the point is forbidden.
+type combo struct {
+	cat   uint8
+	check bool
+	val   int16
+}
+
+// patVal is the worth of one line pattern, for ordering and evaluation.
+var patVal = [numPats]int16{
+	patDead: 0, patB1: 1, patF1: 3, patB2: 6, patF2: 16, patB3: 20,
+	patF3: 60, patB4: 70, patD4: 300, patF4: 300, patOvl: 0, patF5: 2000,
+}
+
+var catVal = [numCats]int16{
+	catNone: 0, catLow: 0, catF3: 0, catF3x2: 200, catB4: 0, catB4F3: 400,
+	catFlex4: 800, catFive: 4000,
+}
+
+// ruleTables are the immutable lookup tables of one rule set.
+type ruleTables struct {
+	rule engine.Rule
+	// line maps a 20-bit line key to the patterns it gives black (low
+	// nibble) and white (high nibble).
+	line []uint8
+	// combo maps four nibble-packed patterns of one side to their meaning.
+	combo [2][]combo
+}
+
+var (
+	tablesOnce [3]sync.Once
+	tables     [3]*ruleTables
+)
+
+// getTables returns the shared tables for rule r, building them once.
+func getTables(r engine.Rule) *ruleTables {
+	tablesOnce[r].Do(func() { tables[r] = buildTables(r) })
+	return tables[r]
+}
+
+func exactFor(r engine.Rule, c engine.Color) bool {
+	switch r {
+	case engine.Standard:
+		return true
+	case engine.Renju:
+		return c == engine.Black
+	}
+	return false
+}
+
+func buildTables(r engine.Rule) *ruleTables {
+	t := &ruleTables{rule: r, line: make([]uint8, 1<<20)}
+	evB := getLineEval(exactFor(r, engine.Black))
+	evW := getLineEval(exactFor(r, engine.White))
+	var lb, lw [lineLen]uint8
+	for key := 0; key < 1<<20; key++ {
+		for o := -halfLine; o <= halfLine; o++ {
+			if o == 0 {
+				continue
+			}
+			c := uint8(key>>keyShift(o)) & 3
+			lb[o+halfLine], lw[o+halfLine] = sideCell(c, cBlack), sideCell(c, cWhite)
+		}
+		lb[halfLine], lw[halfLine] = lOwn, lOwn
+		pb := evB.memo[ternIndex(&lb)] - 1
+		pw := evW.memo[ternIndex(&lw)] - 1
+		t.line[key] = pb | pw<<4
+	}
+	for side := 0; side < 2; side++ {
+		renjuBlack := r == engine.Renju && side == 0
+		t.combo[side] = make([]combo, 1<<16)
+		for idx := range t.combo[side] {
+			t.combo[side][idx] = makeCombo(idx, renjuBlack)
+		}
+	}
+	return t
+}
+
+func sideCell(c, own uint8) uint8 {
+	switch c {
+	case cEmpty:
+		return lEmpty
+	case own:
+		return lOwn
+	}
+	return lStop
+}
+
+// makeCombo classifies a point from its four packed line patterns.
+func makeCombo(idx int, renjuBlack bool) combo {
+	var n [numPats]int
+	val := int16(0)
+	for d := 0; d < 4; d++ {
+		p := uint8(idx>>(4*d)) & 15
+		if p >= numPats {
+			p = patDead
+		}
+		n[p]++
+		val += patVal[p]
+	}
+	var c combo
+	fours := n[patB4] + 2*n[patD4]
+	switch {
+	case n[patF5] > 0:
+		c.cat = catFive
+	case n[patF4] > 0 || fours >= 2:
+		c.cat = catFlex4
+	case fours == 1 && n[patF3] > 0:
+		c.cat = catB4F3
+	case fours == 1:
+		c.cat = catB4
+	case n[patF3] >= 2:
+		c.cat = catF3x2
+	case n[patF3] == 1:
+		c.cat = catF3
+	case n[patB3]+n[patF2]+n[patB2] > 0:
+		c.cat = catLow
+	}
+	if renjuBlack && c.cat != catFive {
+		c.check = n[patOvl] > 0 || fours >= 2 || n[patF3] >= 2 ||
+			(n[patF4] > 0 && n[patF3]+n[patB4]+n[patD4] > 0)
+		if n[patF4] > 1 {
+			c.check = true
+		}
+	}
+	c.val = val + catVal[c.cat]
+	return c
+}

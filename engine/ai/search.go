@@ -1,0 +1,484 @@
+package ai
+
+import (
+	"context"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+const (
+	maxPly   = 128
+	infinity = WinScore + 1
+	winBound = WinScore - 1000 // scores beyond this are forced results
+)
+
+// searcher is the state of one search. Nothing in it is shared.
+type searcher struct {
+	b      *board
+	p      params
+	tt     table
+	killer [maxPly][2]int32
+	hist   [2][maxCells]int32
+	buf    [maxPly][]int32
+	tmp    [maxPly][]int32
+	scr    [maxPly][]int32
+
+	vcfFail, vctFail failCache
+	threatMove       int32
+	salt             uint64 // mixed into every hash, unique per search
+
+	nodes     int64
+	nodeLimit int64
+	vctStop   int64
+	deadline  time.Time
+	done      <-chan struct{}
+	stopped   bool
+	timed     bool // stop by the clock (false when a node limit makes it deterministic)
+}
+
+// Searchers are pooled by table size: a search takes one for itself alone
+// and gives it back when done, so memory is reused without being shared.
+var (
+	poolMu sync.Mutex
+	pools  = map[int]*sync.Pool{}
+	salts  atomic.Uint64
+)
+
+func getSearcher(ttMiB int) *searcher {
+	poolMu.Lock()
+	p := pools[ttMiB]
+	if p == nil {
+		p = &sync.Pool{New: func() any { return newSearcher(ttMiB) }}
+		pools[ttMiB] = p
+	}
+	poolMu.Unlock()
+	s := p.Get().(*searcher)
+	s.salt = salts.Add(1) * 0x9E3779B97F4A7C15
+	s.killer = [maxPly][2]int32{}
+	s.hist = [2][maxCells]int32{}
+	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
+	return s
+}
+
+func putSearcher(ttMiB int, s *searcher) {
+	s.done = nil
+	poolMu.Lock()
+	p := pools[ttMiB]
+	poolMu.Unlock()
+	p.Put(s)
+}
+
+func newSearcher(ttMiB int) *searcher {
+	s := &searcher{b: &board{}, tt: newTable(ttMiB)}
+	for i := range s.buf {
+		s.buf[i] = make([]int32, 0, maxMoves)
+		s.tmp[i] = make([]int32, 0, 16)
+		s.scr[i] = make([]int32, 0, maxMoves)
+	}
+	s.vcfFail = newFailCache(16)
+	s.vctFail = newFailCache(14)
+	return s
+}
+
+// count adds a node and checks the clock, the context and the node limit
+// every 256 nodes.
+func (s *searcher) count() {
+	s.nodes++
+	if s.nodes&255 != 0 {
+		return
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+	if !time.Now().Before(s.deadline) {
+		s.stopped = true
+	}
+	select {
+	case <-s.done:
+		s.stopped = true
+	default:
+	}
+}
+
+// search runs the whole move choice for a validated position.
+func search(ctx context.Context, pos *position, req Request, deadline time.Time) Reply {
+	p := req.Level.params()
+	mib := p.ttMiB
+	if req.TTMiB > 0 {
+		mib = req.TTMiB
+	}
+	s := getSearcher(mib)
+	defer putSearcher(mib, s)
+	s.p = p
+	b := s.b
+	b.reset(pos.size, pos.rule)
+	for _, m := range pos.moves {
+		b.turn = uint8(m.Color - 1)
+		b.play(b.index(m.Point))
+	}
+	b.turn = uint8(pos.toMove - 1)
+	s.deadline, s.done, s.nodeLimit = deadline, ctx.Done(), req.NodeLimit
+	s.timed = req.NodeLimit <= 0
+	start := time.Now()
+	mv, score, depth := s.root(start)
+	return Reply{Move: b.point(mv), Score: score, Depth: depth, Nodes: s.nodes}
+}
+
+// root picks the move: forced answers first, then threat search, then
+// iterative deepening.
+func (s *searcher) root(start time.Time) (move, score, depth int) {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	if b.stones() == 0 {
+		c := b.n / 2
+		return b.index(engine.Point{X: c, Y: c}), 0, 0
+	}
+	if fp := b.fivePoints(nil, us); len(fp) > 0 {
+		return int(fp[0]), WinScore - 1, 1
+	}
+	if fp := b.fivePoints(nil, them); len(fp) > 0 {
+		for _, q := range fp {
+			if b.legal(int(q), us) {
+				sc := 0
+				if len(fp) > 1 {
+					sc = -WinScore + 2
+				}
+				return int(q), sc, 1
+			}
+		}
+		return s.anyLegal(), -WinScore + 2, 1
+	}
+	if f := b.flexPoint(us); f >= 0 {
+		return f, WinScore - 3, 1
+	}
+	if r := s.vcf(0, s.p.vcfDepth, true); r > 0 {
+		return int(s.threatMove), WinScore - r, r
+	}
+	if s.p.vctDepth > 0 && !s.stopped {
+		saved := s.deadline
+		if s.timed {
+			s.deadline = start.Add(saved.Sub(start) / 3)
+		}
+		for t := 1; t <= s.p.vctDepth && !s.stopped; t++ {
+			s.vctStop = s.nodes + s.p.vctNodes
+			if r := s.vct(0, t, true); r > 0 {
+				return int(s.threatMove), WinScore - r, r
+			}
+		}
+		s.deadline, s.stopped = saved, s.stopped && s.timed && !time.Now().Before(saved)
+		s.vctStop = 1 << 62
+		if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+			s.stopped = true
+		}
+	}
+	return s.iterate(start)
+}
+
+// anyLegal returns some legal point, preferring points near stones.
+func (s *searcher) anyLegal() int {
+	b := s.b
+	best := -1
+	for _, q := range b.points {
+		if b.cell[q] == cEmpty && b.legal(int(q), b.turn) {
+			if b.near[q] > 0 {
+				return int(q)
+			}
+			if best < 0 {
+				best = int(q)
+			}
+		}
+	}
+	return best
+}
+
+// iterate is the iterative-deepening loop at the root.
+func (s *searcher) iterate(start time.Time) (move, score, depth int) {
+	b := s.b
+	moves := s.genMoves(0, s.buf[0][:0], true)
+	if len(moves) == 0 {
+		return s.anyLegal(), -WinScore + 4, 0
+	}
+	rootMoves := append([]int32(nil), moves...)
+	rootScores := make([]int, len(rootMoves))
+	move, score = int(rootMoves[0]), 0
+	if len(rootMoves) == 1 {
+		return move, b.eval(), 0
+	}
+	budget := s.deadline.Sub(start)
+	for d := 1; d <= s.p.maxDepth; d++ {
+		alpha, beta := -infinity, infinity
+		bestIdx := -1
+		for i, q := range rootMoves {
+			b.play(int(q))
+			var v int
+			if i == 0 {
+				v = -s.negamax(d-1, -beta, -alpha, 1)
+			} else {
+				v = -s.negamax(d-1, -alpha-1, -alpha, 1)
+				if v > alpha && !s.stopped {
+					v = -s.negamax(d-1, -beta, -alpha, 1)
+				}
+			}
+			b.undo()
+			if s.stopped {
+				break
+			}
+			rootScores[i] = v
+			if v > alpha {
+				alpha, bestIdx = v, i
+			} else {
+				rootScores[i] = -infinity + i // keep the order of the rest
+			}
+		}
+		if bestIdx >= 0 && (!s.stopped || bestIdx > 0 || d == 1) {
+			move, score = int(rootMoves[bestIdx]), alpha
+			if !s.stopped {
+				depth = d
+			}
+			// Best move first, the others by their last scores.
+			rootMoves[0], rootMoves[bestIdx] = rootMoves[bestIdx], rootMoves[0]
+			rootScores[0], rootScores[bestIdx] = rootScores[bestIdx], rootScores[0]
+			sortByScore(rootMoves[1:], rootScores[1:])
+		}
+		if s.stopped || score > winBound || score < -winBound {
+			break
+		}
+		if s.timed && time.Since(start) > budget/2 {
+			break
+		}
+	}
+	return move, score, depth
+}
+
+func sortByScore(m []int32, sc []int) {
+	sort.Stable(byScore{m, sc})
+}
+
+type byScore struct {
+	m  []int32
+	sc []int
+}
+
+func (x byScore) Len() int           { return len(x.m) }
+func (x byScore) Less(i, j int) bool { return x.sc[i] > x.sc[j] }
+func (x byScore) Swap(i, j int) {
+	x.m[i], x.m[j] = x.m[j], x.m[i]
+	x.sc[i], x.sc[j] = x.sc[j], x.sc[i]
+}
+
+// negamax is a principal-variation alpha-beta search of depth plies from the
+// view of the side to move.
+func (s *searcher) negamax(depth, alpha, beta, ply int) int {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	s.count()
+	if s.stopped {
+		return 0
+	}
+	if b.cnt[us][catFive] > 0 {
+		return WinScore - ply
+	}
+	if ply >= maxPly-8 || b.stones() >= b.n*b.n {
+		return b.eval()
+	}
+	if fp := b.fivePoints(s.tmp[ply][:0], them); len(fp) > 0 {
+		if len(fp) >= 2 || !b.legal(int(fp[0]), us) {
+			return -(WinScore - ply - 1)
+		}
+		b.play(int(fp[0]))
+		v := -s.negamax(depth, -beta, -alpha, ply+1)
+		b.undo()
+		return v
+	}
+	if b.flexPoint(us) >= 0 {
+		return WinScore - ply - 2
+	}
+	if depth <= 0 {
+		return s.leaf(ply)
+	}
+	// Mate distance pruning.
+	if a := -(WinScore - ply - 1); alpha < a {
+		alpha = a
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	key := b.hash ^ s.salt
+	ttMove := int32(-1)
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = int32(e.move)
+		if int(e.depth) >= depth {
+			v := scoreFromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	moves := s.genMoves(ply, s.buf[ply][:0], false)
+	if len(moves) == 0 {
+		if b.flexPoint(them) >= 0 {
+			return -(WinScore - ply - 3)
+		}
+		return b.eval()
+	}
+	s.orderFirst(moves, ttMove, ply)
+	s.buf[ply] = moves
+	best, bestMove := -infinity, moves[0]
+	origAlpha := alpha
+	for i, q := range moves {
+		quiet := b.cmb[q][us].cat < catB4 && b.cmb[q][them].cat < catF3
+		b.play(int(q))
+		var v int
+		switch {
+		case i == 0:
+			v = -s.negamax(depth-1, -beta, -alpha, ply+1)
+		default:
+			r := 0
+			if depth >= 3 && i >= 4 && quiet {
+				r = 1
+			}
+			v = -s.negamax(depth-1-r, -alpha-1, -alpha, ply+1)
+			if v > alpha && (r > 0 || v < beta) && !s.stopped {
+				v = -s.negamax(depth-1, -beta, -alpha, ply+1)
+			}
+		}
+		b.undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, q
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if quiet {
+				k := &s.killer[ply]
+				if k[0] != q {
+					k[1], k[0] = k[0], q
+				}
+				s.hist[us][q] += int32(depth * depth)
+			}
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	s.tt.store(key, depth, scoreToTT(best, ply), int(bestMove), bound)
+	return best
+}
+
+// leaf evaluates a quiet position, looking for a VCF of the side to move.
+func (s *searcher) leaf(ply int) int {
+	b := s.b
+	if s.p.leafVCF > 0 && b.hasFours(b.turn) {
+		if r := s.vcf(ply, s.p.leafVCF, false); r > 0 {
+			return WinScore - ply - r
+		}
+	}
+	return b.eval()
+}
+
+// orderFirst moves the table move and the killers to the front.
+func (s *searcher) orderFirst(moves []int32, ttMove int32, ply int) {
+	front := 0
+	for _, want := range [3]int32{ttMove, s.killer[ply][0], s.killer[ply][1]} {
+		if want < 0 {
+			continue
+		}
+		for i := front; i < len(moves); i++ {
+			if moves[i] == want {
+				copy(moves[front+1:i+1], moves[front:i])
+				moves[front] = want
+				front++
+				break
+			}
+		}
+	}
+}
+
+// genMoves appends the moves worth searching, best first. Against an open
+// three (the opponent has a legal open-four point) only exact defences and
+// own fours are generated.
+func (s *searcher) genMoves(ply int, dst []int32, root bool) []int32 {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	if f := b.flexPoint(them); f >= 0 {
+		cand := s.defences(s.tmp[ply][:0], f, us)
+		for _, q := range cand {
+			if b.cmb[q][us].cat >= catB4 {
+				dst = append(dst, q)
+				continue
+			}
+			b.play(int(q))
+			ok := b.flexPoint(them) < 0
+			b.undo()
+			if ok {
+				dst = append(dst, q)
+			}
+		}
+		s.tmp[ply] = cand[:0]
+		return s.sortMoves(ply, dst, len(dst))
+	}
+	for _, q := range b.points {
+		if b.cell[q] == cEmpty && b.near[q] > 0 && b.legal(int(q), us) {
+			dst = append(dst, q)
+		}
+	}
+	width := s.p.width
+	if root {
+		width = len(dst)
+	}
+	return s.sortMoves(ply, dst, width)
+}
+
+// sortMoves orders moves by pattern value and history and keeps the best width.
+func (s *searcher) sortMoves(ply int, m []int32, width int) []int32 {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	sc := s.scr[ply][:0]
+	for _, q := range m {
+		a, d := b.cmb[q][us], b.cmb[q][them]
+		v := int32(a.val)*3/2 + int32(d.val) + s.hist[us][q]/16
+		switch {
+		case a.cat >= catB4F3:
+			v += 20000
+		case d.cat >= catB4F3:
+			v += 10000
+		case a.cat >= catB4:
+			v += 1000
+		}
+		sc = append(sc, v)
+	}
+	// Insertion sort: lists are short.
+	for i := 1; i < len(m); i++ {
+		q, v := m[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < v; j-- {
+			m[j], sc[j] = m[j-1], sc[j-1]
+		}
+		m[j], sc[j] = q, v
+	}
+	s.scr[ply] = sc
+	if width < len(m) {
+		m = m[:width]
+	}
+	return m
+}

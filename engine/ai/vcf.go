@@ -1,0 +1,272 @@
+package ai
+
+// Threat-space search: VCF (victory by continuous fours) and VCT (fours and
+// open threes). Both return the number of plies to the win (0 = no win found)
+// and leave the board as they found it. The defender's answers are generated
+// exactly: to a four, the one point that stops five; to an open three, every
+// move after which the attacker has no legal open four any more, and the
+// defender's own fours.
+
+// failCache remembers positions where a threat search failed, tagged with
+// the remaining budget, so transpositions are not searched twice.
+type failCache struct {
+	e    []uint64
+	mask uint64
+}
+
+func newFailCache(bits uint) failCache {
+	return failCache{e: make([]uint64, 1<<bits), mask: 1<<bits - 1}
+}
+
+func (c *failCache) failed(h uint64) bool { return c.e[h&c.mask] == h }
+func (c *failCache) mark(h uint64)        { c.e[h&c.mask] = h }
+
+// vcfTag mixes the remaining depth into a hash so that a shallow failure does
+// not stand for a deeper search.
+func vcfTag(h uint64, left, kind int) uint64 {
+	return h ^ uint64(left+1)*0x9E3779B97F4A7C15 ^ uint64(kind)<<60
+}
+
+// vcf searches a win by continuous fours for the side to move, with at most
+// left fours of its own. When root is set, the first move is kept in s.threatMove.
+func (s *searcher) vcf(ply, left int, root bool) int {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	s.count()
+	if s.stopped || ply >= maxPly-4 {
+		return 0
+	}
+	if b.cnt[us][catFive] > 0 {
+		if root {
+			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
+		}
+		return 1
+	}
+	moves := s.buf[ply][:0]
+	fp := b.fivePoints(s.tmp[ply][:0], them)
+	switch {
+	case len(fp) >= 2:
+		return 0
+	case len(fp) == 1:
+		q := fp[0]
+		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
+			return 0
+		}
+		moves = append(moves, q)
+	default:
+		if f := b.flexPoint(us); f >= 0 {
+			if root {
+				s.threatMove = int32(f)
+			}
+			return 3
+		}
+		if left <= 0 || !b.hasFours(us) {
+			return 0
+		}
+		moves = s.fourMoves(moves, us)
+	}
+	tag := vcfTag(b.hash^s.salt, left, 0)
+	if s.vcfFail.failed(tag) {
+		return 0
+	}
+	s.buf[ply] = moves
+	for _, q := range moves {
+		if r := s.fourThenBlock(ply, int(q), func() int { return s.vcf(ply+2, left-1, false) }); r > 0 {
+			if root {
+				s.threatMove = q
+			}
+			return r
+		}
+		if s.stopped {
+			return 0
+		}
+	}
+	s.vcfFail.mark(tag)
+	return 0
+}
+
+// fourThenBlock plays the attacker's four q, the defender's forced block and
+// then next; it returns the plies to the win or 0.
+func (s *searcher) fourThenBlock(ply, q int, next func() int) int {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	b.play(q)
+	defer b.undo()
+	if b.cnt[them][catFive] > 0 {
+		return 0 // the defender makes five first
+	}
+	rp := b.fivePoints(s.tmp[ply+1][:0], us)
+	switch {
+	case len(rp) == 0:
+		return 0
+	case len(rp) >= 2:
+		return 3
+	}
+	r := int(rp[0])
+	if !b.legal(r, them) {
+		return 3 // black may not block on a forbidden point
+	}
+	b.play(r)
+	res := next()
+	b.undo()
+	if res > 0 {
+		return res + 2
+	}
+	return 0
+}
+
+// fourMoves appends side s's legal moves that make a four, strongest first.
+func (s *searcher) fourMoves(dst []int32, side uint8) []int32 {
+	b := s.b
+	n := len(dst)
+	for _, q := range b.points {
+		if b.cell[q] == cEmpty && b.cmb[q][side].cat >= catB4 && b.cmb[q][side].cat != catFive && b.legal(int(q), side) {
+			dst = append(dst, q)
+		}
+	}
+	// Four-threes first: they are the usual finishers.
+	k := n
+	for i := n; i < len(dst); i++ {
+		if b.cmb[dst[i]][side].cat >= catB4F3 {
+			dst[i], dst[k] = dst[k], dst[i]
+			k++
+		}
+	}
+	return dst
+}
+
+// vct searches a win by fours and open threes for the side to move, with at
+// most threes three-moves. It tries VCF first at every node.
+func (s *searcher) vct(ply, threes int, root bool) int {
+	b := s.b
+	us := b.turn
+	them := us ^ 1
+	s.count()
+	if s.stopped || ply >= maxPly-6 || s.nodes > s.vctStop {
+		return 0
+	}
+	if b.cnt[us][catFive] > 0 {
+		if root {
+			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
+		}
+		return 1
+	}
+	moves := s.buf[ply][:0]
+	fp := b.fivePoints(s.tmp[ply][:0], them)
+	switch {
+	case len(fp) >= 2:
+		return 0
+	case len(fp) == 1:
+		q := fp[0]
+		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
+			return 0
+		}
+		moves = append(moves, q)
+	default:
+		if r := s.vcf(ply, s.p.vcfDepth, root); r > 0 {
+			return r
+		}
+		if threes <= 0 {
+			return 0
+		}
+		tag := vcfTag(b.hash^s.salt, threes, 1)
+		if s.vctFail.failed(tag) {
+			return 0
+		}
+		minCat := catF3
+		if b.flexPoint(them) >= 0 {
+			minCat = catB4 // their open three outruns ours
+		}
+		for _, q := range b.points {
+			c := b.cmb[q][us].cat
+			if b.cell[q] == cEmpty && c >= minCat && c != catFive && b.legal(int(q), us) {
+				moves = append(moves, q)
+			}
+		}
+		s.buf[ply] = moves
+		for _, q := range moves {
+			if r := s.vctMove(ply, int(q), threes); r > 0 {
+				if root {
+					s.threatMove = q
+				}
+				return r
+			}
+			if s.stopped {
+				return 0
+			}
+		}
+		s.vctFail.mark(tag)
+		return 0
+	}
+	return s.fourThenBlock(ply, int(moves[0]), func() int { return s.vct(ply+2, threes, false) })
+}
+
+// vctMove tries the attacker's threat q.
+func (s *searcher) vctMove(ply, q, threes int) int {
+	b := s.b
+	us := b.turn
+	if b.cmb[q][us].cat >= catB4 {
+		return s.fourThenBlock(ply, q, func() int { return s.vct(ply+2, threes, false) })
+	}
+	b.play(q)
+	defer b.undo()
+	f := b.flexPoint(us)
+	if f < 0 {
+		return 0 // not a real three
+	}
+	if s.vctDefend(ply+1, f, threes-1) {
+		return 5 + 2*threes
+	}
+	return 0
+}
+
+// vctDefend reports whether every defence of the side to move against the
+// attacker's open four at f loses.
+func (s *searcher) vctDefend(ply, f, threes int) bool {
+	b := s.b
+	def := b.turn
+	att := def ^ 1
+	moves := s.defences(s.buf[ply][:0], f, def)
+	s.buf[ply] = moves
+	for _, m := range moves {
+		b.play(int(m))
+		if b.cnt[def][catFive] == 0 && b.flexPoint(att) >= 0 {
+			b.undo()
+			continue // no defence: the open four still comes
+		}
+		r := s.vct(ply+1, threes, false)
+		b.undo()
+		if r == 0 || s.stopped {
+			return false
+		}
+	}
+	return true
+}
+
+// defences appends the candidate answers of side def to the opponent's open
+// four threat at f: every empty point on the lines through f that could
+// change f's patterns, and def's own fours. Callers filter them by playing.
+func (s *searcher) defences(dst []int32, f int, def uint8) []int32 {
+	b := s.b
+	dst = append(dst, int32(f))
+	if !b.legal(f, def) {
+		dst = dst[:len(dst)-1]
+	}
+	for _, dd := range b.dirs {
+		for o := -halfLine; o <= halfLine; o++ {
+			q := f + o*dd
+			if o != 0 && b.cell[q] == cEmpty && b.legal(q, def) {
+				dst = append(dst, int32(q))
+			}
+		}
+	}
+	for _, q := range b.points {
+		c := b.cmb[q][def].cat
+		if b.cell[q] == cEmpty && c >= catB4 && c != catFive && b.legal(int(q), def) {
+			dst = appendUnique(dst, q)
+		}
+	}
+	return dst
+}
