@@ -69,10 +69,10 @@ func TestLinePatterns(t *testing.T) {
 		rule engine.Rule
 		want uint8
 	}{
-		{"...xx.x....", engine.Freestyle, patF4},  // xx(x)x with both ends open
+		{"...xx.x....", engine.Freestyle, patF4}, // xx(x)x with both ends open
 		{"..xxx......", engine.Freestyle, patF4}, // .xxxx. after the move
 		{".oxxx......", engine.Freestyle, patB4}, // oxxxx. after the move
-		{"...xx.x....", engine.Freestyle, patF4},  // xx(x)x with both ends open
+		{"...xx.x....", engine.Freestyle, patF4}, // xx(x)x with both ends open
 		{"...x..x....", engine.Freestyle, patF3}, // ..x.xx.. makes a split three
 		{"..ox..x....", engine.Freestyle, patB3},
 		{"....x......", engine.Freestyle, patF2},
