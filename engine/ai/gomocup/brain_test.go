@@ -1,0 +1,143 @@
+package gomocup
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+)
+
+// run feeds script to a fresh brain and returns its answers, MESSAGE lines
+// removed.
+func run(t *testing.T, level ai.Level, script string) []string {
+	t.Helper()
+	var out strings.Builder
+	if err := New(level).Run(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if !strings.HasPrefix(l, "MESSAGE") && !strings.HasPrefix(l, "DEBUG") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+func TestProtocolBasics(t *testing.T) {
+	got := run(t, ai.Medium, "START 3\nSTART 15\nABOUT\nFOO bar\nRECTSTART 15,20\nRECTSTART 20,20\nRESTART\nTAKEBACK 1,1\nEND\nSTART 15\n")
+	want := []string{
+		"ERROR unsupported board size 3 (want 5 to 20)",
+		"OK",
+		About,
+		"UNKNOWN command FOO",
+		"ERROR rectangular boards are not supported",
+		"OK",
+		"OK",
+		`ERROR no stone at "1,1"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestBeginTurn(t *testing.T) {
+	got := run(t, ai.Medium, "START 20\nINFO timeout_turn 200\nBEGIN\nTURN 10,10\nTURN 9,9\nEND\n")
+	if len(got) != 4 || got[0] != "OK" {
+		t.Fatalf("answers %q", got)
+	}
+	seen := map[string]bool{"10,10": true, "9,9": true}
+	for _, a := range got[1:] {
+		if _, err := engine.ParseGomocup(a, 20); err != nil || seen[a] {
+			t.Fatalf("bad or repeated move %q in %q", a, got)
+		}
+		seen[a] = true
+	}
+	if got[1] != "10,9" {
+		t.Errorf("first move %s, want the centre point 10,9 (k11)", got[1])
+	}
+}
+
+// TestBoardWin: the brain (own stones 1) has four in a row and must finish:
+// x at 3..6,5 with 7,5 open.
+func TestBoardWin(t *testing.T) {
+	script := "START 15\nINFO timeout_turn 300\nBOARD\n3,5,1\n3,7,2\n4,5,1\n4,7,2\n5,5,1\n5,7,2\n6,5,1\n2,5,2\nDONE\nEND\n"
+	got := run(t, ai.Max, script)
+	if len(got) != 2 || got[1] != "7,5" {
+		t.Fatalf("answers %q, want OK and 7,5", got)
+	}
+}
+
+// TestRenjuForbidden: under renju the brain is black (equal stone counts) and
+// 7,7 would make a double three (two open threes through it), so it must not
+// be played even though it looks best; the answer is any other legal point.
+func TestRenjuForbidden(t *testing.T) {
+	script := "START 15\nINFO rule 4\nINFO timeout_turn 300\nBOARD\n" +
+		"5,7,1\n6,7,1\n7,5,1\n7,6,1\n0,0,2\n0,14,2\n14,0,2\n14,14,2\nDONE\nEND\n"
+	got := run(t, ai.Max, script)
+	if len(got) != 2 {
+		t.Fatalf("answers %q", got)
+	}
+	if got[1] == "7,7" {
+		t.Fatalf("black played the forbidden double three 7,7")
+	}
+	p, err := engine.ParseGomocup(got[1], 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := engine.NewBoard(15)
+	for _, s := range []string{"5,7", "6,7", "7,5", "7,6"} {
+		q, _ := engine.ParseGomocup(s, 15)
+		b.Set(q, engine.Black)
+	}
+	if f := b.ForbiddenAt(p); f != engine.NotForbidden {
+		t.Fatalf("answer %s is forbidden: %v", got[1], f)
+	}
+}
+
+func TestRuleBits(t *testing.T) {
+	for n, want := range map[int64]engine.Rule{0: engine.Freestyle, 1: engine.Standard, 2: engine.Freestyle,
+		3: engine.Standard, 4: engine.Renju, 5: engine.Renju, 6: engine.Renju} {
+		if got := ruleFromBits(n); got != want {
+			t.Errorf("rule %d: %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestTimeLimit: with timeout_turn 150 ms every answer comes well within it.
+func TestTimeLimit(t *testing.T) {
+	b := New(ai.Max)
+	b.size = 15
+	b.timeoutTurn = 150 * time.Millisecond
+	for _, p := range []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 8, Y: 6}} {
+		b.stones = append(b.stones, stone{p: p, own: len(b.stones)%2 == 1})
+	}
+	var out strings.Builder
+	b.out = nil
+	start := time.Now()
+	if err := b.Run(context.Background(), strings.NewReader("TURN 9,9\nEND\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 150*time.Millisecond {
+		t.Fatalf("took %v for a 150ms turn:\n%s", took, out.String())
+	}
+}
+
+func TestSwap2(t *testing.T) {
+	got := run(t, ai.Medium, "START 15\nINFO timeout_turn 200\nSWAP2BOARD\nDONE\nEND\n")
+	if len(got) != 2 || len(strings.Fields(got[1])) != 3 {
+		t.Fatalf("answers %q, want three stones", got)
+	}
+	got = run(t, ai.Medium, "START 15\nINFO timeout_turn 200\nSWAP2BOARD\n7,7\n8,8\n6,8\nDONE\nEND\n")
+	if len(got) != 2 {
+		t.Fatalf("answers %q", got)
+	}
+	if got[1] != "SWAP" {
+		if _, err := engine.ParseGomocup(got[1], 15); err != nil {
+			t.Fatalf("answer %q is neither SWAP nor a point", got[1])
+		}
+	}
+}
