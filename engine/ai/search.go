@@ -156,8 +156,11 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 	if f := b.flexPoint(us); f >= 0 {
 		return f, WinScore - 3, 1
 	}
-	if r := s.vcf(0, s.p.vcfDepth, true); r > 0 {
-		return int(s.threatMove), WinScore - r, r
+	// Shortest VCF first: a short win leaves the opponent the fewest chances.
+	for left := 1; left <= s.p.vcfDepth && !s.stopped; left += max(1, left/3) {
+		if r := s.vcf(0, left, true); r > 0 {
+			return int(s.threatMove), WinScore - r, r
+		}
 	}
 	if s.p.vctDepth > 0 && !s.stopped {
 		saved := s.deadline
