@@ -118,7 +118,7 @@ func (b *board) reset(size int, rule engine.Rule) {
 func (b *board) refresh(i int) {
 	var pb, pw uint16
 	for d := 0; d < 4; d++ {
-		v := b.tab.line[b.key[i][d]]
+		v := b.tab.line[(b.key[i][d]>>b.tab.shift)&b.tab.mask]
 		pb |= uint16(v&15) << (4 * d)
 		pw |= uint16(v>>4) << (4 * d)
 	}
@@ -145,18 +145,30 @@ func (b *board) removePoint(i int) {
 
 // updateLine re-reads the pattern of empty cell q along direction d.
 func (b *board) updateLine(q, d int) {
-	v := b.tab.line[b.key[q][d]]
+	v := b.tab.line[(b.key[q][d]>>b.tab.shift)&b.tab.mask]
 	sh := uint(4 * d)
-	pb := b.pidx[q][0]&^(15<<sh) | uint16(v&15)<<sh
-	pw := b.pidx[q][1]&^(15<<sh) | uint16(v>>4)<<sh
-	if pb == b.pidx[q][0] && pw == b.pidx[q][1] {
+	pi := &b.pidx[q]
+	if pb := pi[0]&^(15<<sh) | uint16(v&15)<<sh; pb != pi[0] {
+		pi[0] = pb
+		b.setCombo(q, 0, b.tab.combo[0][pb])
+	}
+	if pw := pi[1]&^(15<<sh) | uint16(v>>4)<<sh; pw != pi[1] {
+		pi[1] = pw
+		b.setCombo(q, 1, b.tab.combo[1][pw])
+	}
+}
+
+// setCombo replaces the meaning of empty cell q for side s, keeping the
+// counts and sums.
+func (b *board) setCombo(q int, s uint8, nc combo) {
+	oc := &b.cmb[q][s]
+	if *oc == nc {
 		return
 	}
-	b.removePoint(q)
-	b.pidx[q] = [2]uint16{pb, pw}
-	b.cmb[q][0] = b.tab.combo[0][pb]
-	b.cmb[q][1] = b.tab.combo[1][pw]
-	b.addPoint(q)
+	b.cnt[s][oc.cat]--
+	b.cnt[s][nc.cat]++
+	b.sum[s] += int32(nc.val) - int32(oc.val)
+	*oc = nc
 }
 
 // nearOffsets are the cell steps of the 5x5 square, set per board.

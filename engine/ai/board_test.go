@@ -103,7 +103,7 @@ func TestLinePatterns(t *testing.T) {
 			}
 			key |= v << keyShift(o)
 		}
-		if got := tab.line[key] & 15; got != c.want {
+		if got := tab.line[(key>>tab.shift)&tab.mask] & 15; got != c.want {
 			t.Errorf("%s (%v): pattern %d, want %d", c.row, c.rule, got, c.want)
 		}
 	}

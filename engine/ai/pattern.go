@@ -252,9 +252,12 @@ var catVal = [numCats]int16{
 // ruleTables are the immutable lookup tables of one rule set.
 type ruleTables struct {
 	rule engine.Rule
-	// line maps a 20-bit line key to the patterns it gives black (low
-	// nibble) and white (high nibble).
-	line []uint8
+	// line maps a line key, shifted right by shift and masked by mask, to
+	// the patterns it gives black (low nibble) and white (high nibble).
+	// Freestyle needs only four points either way (a 64 KiB table); the
+	// exact-five rules look five points either way to see overlines.
+	line        []uint8
+	shift, mask uint32
 	// combo maps four nibble-packed patterns of one side to their meaning.
 	combo [2][]combo
 }
@@ -281,11 +284,16 @@ func exactFor(r engine.Rule, c engine.Color) bool {
 }
 
 func buildTables(r engine.Rule) *ruleTables {
-	t := &ruleTables{rule: r, line: make([]uint8, 1<<20)}
+	t := &ruleTables{rule: r, mask: 1<<20 - 1}
+	if r == engine.Freestyle {
+		t.shift, t.mask = 2, 1<<16-1
+	}
+	t.line = make([]uint8, t.mask+1)
 	evB := getLineEval(exactFor(r, engine.Black))
 	evW := getLineEval(exactFor(r, engine.White))
 	var lb, lw [lineLen]uint8
-	for key := 0; key < 1<<20; key++ {
+	for idx := 0; idx <= int(t.mask); idx++ {
+		key := idx << t.shift
 		for o := -halfLine; o <= halfLine; o++ {
 			if o == 0 {
 				continue
@@ -296,7 +304,7 @@ func buildTables(r engine.Rule) *ruleTables {
 		lb[halfLine], lw[halfLine] = lOwn, lOwn
 		pb := evB.memo[ternIndex(&lb)] - 1
 		pw := evW.memo[ternIndex(&lw)] - 1
-		t.line[key] = pb | pw<<4
+		t.line[idx] = pb | pw<<4
 	}
 	for side := 0; side < 2; side++ {
 		renjuBlack := r == engine.Renju && side == 0
