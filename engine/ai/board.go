@@ -39,6 +39,7 @@ type board struct {
 	dirs      [4]int
 	tab       *ruleTables
 	turn      uint8 // side to move: 0 black, 1 white
+	reach     int   // how far along a line a stone changes patterns
 
 	cell  [maxCells]uint8
 	key   [maxCells][4]uint32
@@ -78,6 +79,10 @@ func (b *board) reset(size int, rule engine.Rule) {
 	b.stride = size + pad
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tab = getTables(rule)
+	b.reach = halfLine
+	if b.tab.shift > 0 {
+		b.reach = halfLine - 1 // freestyle tables ignore the fifth point
+	}
 	b.turn = 0
 	b.hash, b.nmove = 0, 0
 	b.cnt, b.sum = [2][numCats]int32{}, [2]int32{}
@@ -192,7 +197,7 @@ func (b *board) play(i int) {
 	b.nmove++
 	b.forNear(i, 1)
 	for d, dd := range b.dirs {
-		for o := 1; o <= halfLine; o++ {
+		for o := 1; o <= b.reach; o++ {
 			q := i + o*dd
 			b.key[q][d] |= uint32(c) << keyShift(-o)
 			if b.cell[q] == cEmpty {
@@ -221,7 +226,7 @@ func (b *board) undo() {
 	b.hash ^= zobrist[i][s]
 	b.forNear(i, -1)
 	for d, dd := range b.dirs {
-		for o := 1; o <= halfLine; o++ {
+		for o := 1; o <= b.reach; o++ {
 			q := i + o*dd
 			b.key[q][d] &^= 3 << keyShift(-o)
 			if b.cell[q] == cEmpty {

@@ -52,7 +52,13 @@ func compareFresh(t *testing.T, b *board) {
 		if b.cell[q] != f.cell[q] || b.near[q] != f.near[q] {
 			t.Fatalf("cell %d differs", q)
 		}
-		if b.cell[q] == cEmpty && (b.key[q] != f.key[q] || b.pidx[q] != f.pidx[q]) {
+		for d := 0; d < 4; d++ {
+			mk := func(k uint32) uint32 { return (k >> b.tab.shift) & b.tab.mask }
+			if b.cell[q] == cEmpty && mk(b.key[q][d]) != mk(f.key[q][d]) {
+				t.Fatalf("point %v: keys differ", b.point(int(q)))
+			}
+		}
+		if b.cell[q] == cEmpty && b.pidx[q] != f.pidx[q] {
 			t.Fatalf("point %v: keys/patterns differ", b.point(int(q)))
 		}
 	}

@@ -30,6 +30,9 @@ type searcher struct {
 	vcfFail, vctFail failCache
 	threatMove       int32
 	salt             uint64 // mixed into every hash, unique per search
+	stamp            [maxCells]uint32
+	hits             [maxCells]int32
+	gen              uint32
 
 	nodes     int64
 	nodeLimit int64
@@ -422,8 +425,8 @@ func (s *searcher) genMoves(ply int, dst []int32, root bool) []int32 {
 	b := s.b
 	us := b.turn
 	them := us ^ 1
-	if f := b.flexPoint(them); f >= 0 {
-		cand := s.defences(s.tmp[ply][:0], f, us)
+	if b.flexPoint(them) >= 0 {
+		cand := s.defences(s.scr[ply][:0], us)
 		for _, q := range cand {
 			if b.cmb[q][us].cat >= catB4 {
 				dst = append(dst, q)
@@ -436,7 +439,6 @@ func (s *searcher) genMoves(ply int, dst []int32, root bool) []int32 {
 				dst = append(dst, q)
 			}
 		}
-		s.tmp[ply] = cand[:0]
 		return s.sortMoves(ply, dst, len(dst))
 	}
 	for _, q := range b.points {

@@ -109,6 +109,7 @@ func (s *searcher) fourThenBlock(ply, q int, next func() int) int {
 		return 3 // black may not block on a forbidden point
 	}
 	b.play(r)
+	s.count() // the blocked position is searched too
 	res := next()
 	b.undo()
 	if res > 0 {
@@ -212,23 +213,22 @@ func (s *searcher) vctMove(ply, q, threes int) int {
 	}
 	b.play(q)
 	defer b.undo()
-	f := b.flexPoint(us)
-	if f < 0 {
+	if b.flexPoint(us) < 0 {
 		return 0 // not a real three
 	}
-	if s.vctDefend(ply+1, f, threes-1) {
+	if s.vctDefend(ply+1, threes-1) {
 		return 5 + 2*threes
 	}
 	return 0
 }
 
 // vctDefend reports whether every defence of the side to move against the
-// attacker's open four at f loses.
-func (s *searcher) vctDefend(ply, f, threes int) bool {
+// attacker's open four threat loses.
+func (s *searcher) vctDefend(ply, threes int) bool {
 	b := s.b
 	def := b.turn
 	att := def ^ 1
-	moves := s.defences(s.buf[ply][:0], f, def)
+	moves := s.defences(s.buf[ply][:0], def)
 	s.buf[ply] = moves
 	for _, m := range moves {
 		b.play(int(m))
@@ -245,28 +245,62 @@ func (s *searcher) vctDefend(ply, f, threes int) bool {
 	return true
 }
 
-// defences appends the candidate answers of side def to the opponent's open
-// four threat at f: every empty point on the lines through f that could
-// change f's patterns, and def's own fours. Callers filter them by playing.
-func (s *searcher) defences(dst []int32, f int, def uint8) []int32 {
+// defences appends the candidate answers of side def to the attacker's open
+// four threats: the points that could spoil every legal open-four point of
+// the attacker (a point on a line where that point makes a four, within
+// reach, or the point itself), and def's own fours. Callers filter them by
+// playing them.
+func (s *searcher) defences(dst []int32, def uint8) []int32 {
 	b := s.b
-	dst = append(dst, int32(f))
-	if !b.legal(f, def) {
-		dst = dst[:len(dst)-1]
-	}
-	for _, dd := range b.dirs {
-		for o := -halfLine; o <= halfLine; o++ {
-			q := f + o*dd
-			if o != 0 && b.cell[q] == cEmpty && b.legal(q, def) {
-				dst = append(dst, int32(q))
-			}
+	att := def ^ 1
+	s.gen++
+	gen := s.gen
+	k := int32(0)
+	for _, f := range b.points {
+		if b.cell[f] != cEmpty || b.cmb[f][att].cat != catFlex4 || !b.legal(int(f), att) {
+			continue
+		}
+		s.markLines(int(f), att, gen, k)
+		k++
+		if k == 8 {
+			break
 		}
 	}
 	for _, q := range b.points {
+		if b.cell[q] != cEmpty || !b.legal(int(q), def) {
+			continue
+		}
 		c := b.cmb[q][def].cat
-		if b.cell[q] == cEmpty && c >= catB4 && c != catFive && b.legal(int(q), def) {
-			dst = appendUnique(dst, q)
+		if (s.stamp[q] == gen && s.hits[q] == k) || (c >= catB4 && c != catFive) {
+			dst = append(dst, q)
 		}
 	}
 	return dst
+}
+
+// markLines counts, for the k-th open-four point f, the cells that could
+// change it: f and the cells within reach along each line where f makes a
+// four or better for side att. A cell keeps its count only if every earlier
+// point counted it too.
+func (s *searcher) markLines(f int, att uint8, gen uint32, k int32) {
+	b := s.b
+	mark := func(q int) {
+		switch {
+		case k == 0 && s.stamp[q] != gen:
+			s.stamp[q], s.hits[q] = gen, 1
+		case k > 0 && s.stamp[q] == gen && s.hits[q] == k:
+			s.hits[q] = k + 1
+		}
+	}
+	mark(f)
+	pat := b.pidx[f][att]
+	for d, dd := range b.dirs {
+		if p := uint8(pat>>(4*d)) & 15; p < patB4 || p == patOvl {
+			continue
+		}
+		for o := 1; o <= b.reach; o++ {
+			mark(f + o*dd)
+			mark(f - o*dd)
+		}
+	}
 }

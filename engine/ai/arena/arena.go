@@ -219,19 +219,22 @@ func (r Result) finish() Result {
 }
 
 // Elo returns the score fraction and the Elo difference it implies, with a
-// 95% confidence interval. A perfect or nil score is clamped to half a game
-// so the numbers stay finite.
+// 95% Wilson confidence interval (draws count half), so that even a
+// perfect score gives a finite lower bound.
 func Elo(w, d, l int) (score, elo, low, high float64) {
 	n := float64(w + d + l)
 	if n == 0 {
 		return 0, 0, 0, 0
 	}
 	score = (float64(w) + float64(d)/2) / n
-	variance := (float64(w)*sq(1-score) + float64(d)*sq(0.5-score) + float64(l)*sq(score)) / n
-	se := math.Sqrt(variance / n)
-	clamp := func(s float64) float64 { return math.Min(math.Max(s, 0.5/n), 1-0.5/n) }
-	toElo := func(s float64) float64 { s = clamp(s); return -400 * math.Log10(1/s-1) }
-	return score, toElo(score), toElo(score - 1.96*se), toElo(score + 1.96*se)
+	const z = 1.96
+	centre := (score + z*z/(2*n)) / (1 + z*z/n)
+	half := z * math.Sqrt(score*(1-score)/n+z*z/(4*n*n)) / (1 + z*z/n)
+	toElo := func(s float64) float64 {
+		s = math.Min(math.Max(s, 0.5/n), 1-0.5/n)
+		return -400 * math.Log10(1/s-1)
+	}
+	return score, toElo(score), toElo(centre - half), toElo(centre + half)
 }
 
 func sq(x float64) float64 { return x * x }

@@ -1,0 +1,68 @@
+package arena
+
+import (
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+)
+
+func TestElo(t *testing.T) {
+	s, e, lo, hi := Elo(5, 0, 5)
+	if s != 0.5 || math.Abs(e) > 1e-9 || lo >= 0 || hi <= 0 {
+		t.Errorf("even score: %v %v %v %v", s, e, lo, hi)
+	}
+	// 76% is +200 Elo.
+	if _, e, _, _ := Elo(76, 0, 24); math.Abs(e-200) > 2 {
+		t.Errorf("76%%: %v, want about +200", e)
+	}
+	s, _, lo, _ = Elo(20, 0, 0)
+	if s != 1 || lo <= 0 || math.IsInf(lo, 0) {
+		t.Errorf("perfect score: lower bound %v", lo)
+	}
+}
+
+// TestSmokeMatch plays one opening both ways, medium against easy, quickly:
+// the games must end properly with no errors.
+func TestSmokeMatch(t *testing.T) {
+	res, err := Run(context.Background(), Config{Rule: engine.Renju, A: ai.Medium, B: ai.Easy,
+		Pairs: 1, MoveTime: 30 * time.Millisecond, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 2 || res.Errors != 0 {
+		t.Fatalf("games %d errors %d: %+v", len(res.Games), res.Errors, res.Games)
+	}
+	if res.Games[0].Opening[0] != res.Games[1].Opening[0] || res.Games[0].ABlack == res.Games[1].ABlack {
+		t.Fatalf("the opening was not replayed with colours swapped")
+	}
+	t.Log(res.String())
+}
+
+// TestLevelsOrdered plays every level against the one below it. It is slow:
+// set GOMOKU_AI_MATCH=<pairs per rule> to run it.
+func TestLevelsOrdered(t *testing.T) {
+	pairs, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_MATCH"))
+	if pairs <= 0 || testing.Short() {
+		t.Skip("set GOMOKU_AI_MATCH=<openings> to play the level matches")
+	}
+	levels := ai.Levels()
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+		for i := 1; i < len(levels); i++ {
+			res, err := Run(context.Background(), Config{Rule: rule, A: levels[i], B: levels[i-1],
+				Pairs: pairs, MoveTime: 200 * time.Millisecond, Seed: int64(i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(res.String())
+			if res.Errors > 0 || res.ScoreFraction < 0.6 {
+				t.Errorf("%v does not clearly beat %v under %v", levels[i], levels[i-1], rule)
+			}
+		}
+	}
+}
