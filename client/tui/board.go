@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// Board glyphs. The shapes alone tell black from white, so the board reads
+// the same without colours.
+const (
+	glyphBlack     = "●"
+	glyphWhite     = "○"
+	glyphEmpty     = "·"
+	glyphStar      = "+"
+	glyphForbidden = "×"
+)
+
+// labelWidth is the width of the row numbers left of the grid.
+const labelWidth = 2
+
+// BoardView is what the board shows: a position plus marks. The zero Cursor
+// and Last are real points, so set Last to engine.NoPoint when there is no
+// last move.
+type BoardView struct {
+	Board      engine.Board
+	Last       engine.Point   // marked with ( ); engine.NoPoint for none
+	Cursor     engine.Point   // marked with [ ] when ShowCursor
+	ShowCursor bool           // false for spectators and finished games
+	Forbidden  []engine.Point // renju forbidden points for black, marked ×
+	Win        []engine.Point // the winning line, highlighted
+}
+
+// Width is the number of terminal columns the board takes.
+func (v BoardView) Width() int { return labelWidth + 2*v.Board.Size() + 1 }
+
+// Height is the number of terminal rows the board takes: one per board row
+// and the line of column letters.
+func (v BoardView) Height() int { return v.Board.Size() + 1 }
+
+// PointAt maps a terminal cell, relative to the board's top-left corner, to
+// the intersection drawn there (or next to it). ok is false outside the grid.
+func (v BoardView) PointAt(col, row int) (engine.Point, bool) {
+	n := v.Board.Size()
+	if row < 0 || row >= n || col < labelWidth {
+		return engine.NoPoint, false
+	}
+	x := (col - labelWidth) / 2
+	if col == labelWidth+2*n { // the closing separator of the last column
+		x = n - 1
+	}
+	if x >= n {
+		return engine.NoPoint, false
+	}
+	return engine.Point{X: x, Y: n - 1 - row}, true
+}
+
+// Render draws the board: rows from the top (highest number) down, row numbers
+// on the left, column letters below.
+func (v BoardView) Render(st Styles) string {
+	n := v.Board.Size()
+	forb := make(map[engine.Point]bool, len(v.Forbidden))
+	for _, p := range v.Forbidden {
+		forb[p] = true
+	}
+	win := make(map[engine.Point]bool, len(v.Win))
+	for _, p := range v.Win {
+		win[p] = true
+	}
+	var sb strings.Builder
+	for y := n - 1; y >= 0; y-- {
+		label := strconv.Itoa(y + 1)
+		if len(label) < labelWidth {
+			label = strings.Repeat(" ", labelWidth-len(label)) + label
+		}
+		sb.WriteString(st.Label.Render(label))
+		for x := 0; x < n; x++ {
+			p := engine.Point{X: x, Y: y}
+			sb.WriteString(v.separator(x, y, st))
+			sb.WriteString(v.cell(p, forb[p], win[p], st))
+		}
+		sb.WriteString(v.separator(n, y, st))
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(strings.Repeat(" ", labelWidth))
+	for x := 0; x < n; x++ {
+		sb.WriteString(st.Label.Render(" " + string(rune('a'+x))))
+	}
+	sb.WriteByte(' ')
+	return sb.String()
+}
+
+// separator draws the column between intersection x-1 and x of row y: a
+// bracket of the cursor or a parenthesis of the last move (the cursor wins).
+func (v BoardView) separator(x, y int, st Styles) string {
+	left := engine.Point{X: x - 1, Y: y}
+	right := engine.Point{X: x, Y: y}
+	switch {
+	case v.ShowCursor && v.Cursor == right:
+		return st.Cursor.Render("[")
+	case v.ShowCursor && v.Cursor == left:
+		return st.Cursor.Render("]")
+	case v.Last == right:
+		return st.Board.Render("(")
+	case v.Last == left:
+		return st.Board.Render(")")
+	}
+	return st.Board.Render(" ")
+}
+
+func (v BoardView) cell(p engine.Point, forbidden, win bool, st Styles) string {
+	var s string
+	style := st.Board
+	switch v.Board.At(p) {
+	case engine.Black:
+		s, style = glyphBlack, st.Black
+	case engine.White:
+		s, style = glyphWhite, st.White
+	default:
+		switch {
+		case forbidden:
+			s, style = glyphForbidden, st.Forbidden
+		case isStar(p, v.Board.Size()):
+			s = glyphStar
+		default:
+			s = glyphEmpty
+		}
+	}
+	switch {
+	case win:
+		style = style.Inherit(st.Win).Background(st.Win.GetBackground())
+	case p == v.Last:
+		style = style.Background(st.Last.GetBackground())
+	}
+	return style.Render(s)
+}
+
+// isStar reports the traditional star points (hoshi): the centre and, on
+// boards of 13 and more, the four points 3 in from each corner.
+func isStar(p engine.Point, n int) bool {
+	c := n / 2
+	if n%2 == 1 && p.X == c && p.Y == c {
+		return true
+	}
+	if n < 13 {
+		return false
+	}
+	e := 3
+	return (p.X == e || p.X == n-1-e) && (p.Y == e || p.Y == n-1-e)
+}

@@ -1,0 +1,444 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// inputMode is what the bottom line is typing.
+type inputMode int
+
+const (
+	inputNone inputMode = iota
+	inputMove
+	inputChat
+)
+
+// ChatLine is one chat message.
+type ChatLine struct {
+	From string
+	Text string
+}
+
+// GameModel is the game screen: the board, clocks, record, chat and the keys
+// of a player or, read-only, of a spectator. It sends nothing itself: keys
+// become Intents.
+type GameModel struct {
+	State   *GameState
+	Cursor  engine.Point
+	Chat    []ChatLine
+	Message string // the last info or error line
+	IsError bool
+
+	Width, Height int
+	styles        Styles
+	now           func() time.Time
+
+	mode          inputMode
+	input         string
+	confirmResign bool
+}
+
+// NewGameModel opens the game screen on a state; now is the clock the timers
+// read (time.Now in the program, a fixed time in tests).
+func NewGameModel(s *GameState, st Styles, now func() time.Time) *GameModel {
+	c := s.Info.Size / 2
+	return &GameModel{State: s, Cursor: engine.Point{X: c, Y: c}, styles: st, now: now, Width: 80, Height: 24}
+}
+
+// Info shows an information line.
+func (m *GameModel) Info(format string, args ...any) {
+	m.Message, m.IsError = fmt.Sprintf(format, args...), false
+}
+
+// Error shows an error line.
+func (m *GameModel) Error(format string, args ...any) {
+	m.Message, m.IsError = fmt.Sprintf(format, args...), true
+}
+
+// Update handles keys, mouse and resizes; it returns the intent of the key as
+// a command, or nil.
+func (m *GameModel) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.Width, m.Height = msg.Width, msg.Height
+	case tea.KeyMsg:
+		if m.mode != inputNone {
+			return m.typing(msg)
+		}
+		return m.key(msg)
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	}
+	return nil
+}
+
+func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
+	s := m.State
+	id := s.Info.ID
+	key := k.String()
+	if m.confirmResign {
+		m.confirmResign = false
+		if key == "y" || key == "R" {
+			return intentCmd(Intent{Kind: IntentResign, Game: id})
+		}
+		m.Info("resignation cancelled")
+		return nil
+	}
+	switch key {
+	case "left", "h":
+		m.moveCursor(-1, 0)
+	case "right", "l":
+		m.moveCursor(1, 0)
+	case "up", "k":
+		m.moveCursor(0, 1)
+	case "down", "j":
+		m.moveCursor(0, -1)
+	case "enter", " ":
+		return m.place(m.Cursor)
+	case ":", "m":
+		if m.player() {
+			m.mode, m.input = inputMove, ""
+		}
+	case "t", "/":
+		m.mode, m.input = inputChat, ""
+	case "q", "esc":
+		return intentCmd(Intent{Kind: IntentLeaveGame, Game: id})
+	}
+	if !m.player() {
+		return nil
+	}
+	switch key {
+	case "u":
+		if !s.Over() {
+			s.MyOffer = "takeback"
+			return intentCmd(Intent{Kind: IntentTakeback, Game: id})
+		}
+	case "d":
+		if !s.Over() {
+			s.MyOffer = "draw"
+			return intentCmd(Intent{Kind: IntentDraw, Game: id})
+		}
+	case "R":
+		if !s.Over() {
+			m.confirmResign = true
+			m.Info("resign this game? y to confirm, any other key to cancel")
+		}
+	case "r":
+		if s.Over() {
+			s.MyOffer = "rematch"
+			return intentCmd(Intent{Kind: IntentRematch, Game: id})
+		}
+	case "w":
+		if !s.Over() && s.Away {
+			return intentCmd(Intent{Kind: IntentClaim, Game: id})
+		}
+	case "y", "n":
+		if s.Offer != "" {
+			return intentCmd(Intent{Kind: IntentAnswer, Game: id, Offer: s.Offer, Accept: key == "y"})
+		}
+	}
+	return nil
+}
+
+// player reports whether the screen belongs to a player rather than a spectator.
+func (m *GameModel) player() bool { return m.State.Info.Me != engine.Empty }
+
+func (m *GameModel) moveCursor(dx, dy int) {
+	n := m.State.Info.Size
+	m.Cursor.X = min(max(m.Cursor.X+dx, 0), n-1)
+	m.Cursor.Y = min(max(m.Cursor.Y+dy, 0), n-1)
+}
+
+// place asks to play p. Whose turn it is and whether the point is free is the
+// server's call; only a spectator or a finished game is answered locally.
+func (m *GameModel) place(p engine.Point) tea.Cmd {
+	switch {
+	case !m.player():
+		m.Info("you are watching this game")
+		return nil
+	case m.State.Over():
+		m.Info("the game is over")
+		return nil
+	}
+	return intentCmd(Intent{Kind: IntentMove, Game: m.State.Info.ID, Point: p})
+}
+
+func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
+	switch k.Type {
+	case tea.KeyEsc:
+		m.mode, m.input = inputNone, ""
+	case tea.KeyBackspace:
+		if r := []rune(m.input); len(r) > 0 {
+			m.input = string(r[:len(r)-1])
+		}
+	case tea.KeyEnter:
+		mode, text := m.mode, strings.TrimSpace(m.input)
+		m.mode, m.input = inputNone, ""
+		if text == "" {
+			return nil
+		}
+		if mode == inputChat {
+			return intentCmd(Intent{Kind: IntentGameChat, Game: m.State.Info.ID, Text: text})
+		}
+		p, err := engine.ParsePoint(text, m.State.Info.Size)
+		if err != nil {
+			m.Error("%q is not a point on this board: type a letter and a number, like h8", text)
+			return nil
+		}
+		m.Cursor = p
+		return m.place(p)
+	case tea.KeySpace:
+		m.input += " "
+	case tea.KeyRunes:
+		if len([]rune(m.input)) < 200 {
+			m.input += string(k.Runes)
+		}
+	}
+	return nil
+}
+
+// maxPanelWidth keeps the clocks near the names on wide terminals.
+const maxPanelWidth = 46
+
+// boardTop is the screen row of the board's first line.
+const boardTop = 0
+
+func (m *GameModel) mouse(ev tea.MouseMsg) tea.Cmd {
+	if ev.Action != tea.MouseActionPress || ev.Button != tea.MouseButtonLeft {
+		return nil
+	}
+	p, ok := m.State.View(m.Cursor).PointAt(ev.X, ev.Y-boardTop)
+	if !ok {
+		return nil
+	}
+	m.Cursor = p
+	return m.place(p)
+}
+
+// View draws the whole screen, at most Width x Height.
+func (m *GameModel) View() string {
+	s := m.State
+	board := s.View(m.Cursor)
+	left := strings.Split(board.Render(m.styles), "\n")
+	panelW := min(m.Width-board.Width()-2, maxPanelWidth)
+	right := m.panel(panelW, len(left))
+	var sb strings.Builder
+	for i, l := range left {
+		sb.WriteString(l)
+		if i < len(right) && panelW > 0 {
+			sb.WriteString("  ")
+			sb.WriteString(ansi.Truncate(right[i], panelW, "…"))
+		}
+		sb.WriteByte('\n')
+	}
+	for _, l := range []string{m.banner(), m.messageLine(), m.bottomLine()} {
+		sb.WriteString(ansi.Truncate(l, m.Width, "…"))
+		sb.WriteByte('\n')
+	}
+	return fitHeight(strings.TrimSuffix(sb.String(), "\n"), m.Height)
+}
+
+// panel is the right column: settings, players and clocks, record, chat.
+func (m *GameModel) panel(width, height int) []string {
+	s := m.State
+	st := m.styles
+	info := s.Info
+	head := fmt.Sprintf("Game %d · %s %dx%d", info.ID, info.Rule, info.Size, info.Size)
+	if info.Time != "" {
+		head += " · " + info.Time
+	}
+	if info.Rated {
+		head += " · rated"
+	} else {
+		head += " · casual"
+	}
+	lines := []string{st.Title.Render(head), ""}
+	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
+	rest := height - len(lines)
+	chatH := min(max(rest/3, 2), len(m.Chat)+1)
+	movesH := rest - chatH - 1
+	lines = append(lines, m.record(movesH, width)...)
+	for len(lines) < height-chatH {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Title.Render("Chat"))
+	from := max(len(m.Chat)-(chatH-1), 0)
+	for _, c := range m.Chat[from:] {
+		lines = append(lines, st.Dim.Render(c.From+":")+" "+c.Text)
+	}
+	return lines
+}
+
+func (m *GameModel) sideLine(c engine.Color, width int) string {
+	s := m.State
+	p := s.side(c)
+	glyph := glyphBlack
+	if c == engine.White {
+		glyph = glyphWhite
+	}
+	name := p.Name
+	if p.Bot {
+		name += " (bot)"
+	} else if p.Rating > 0 {
+		name += fmt.Sprintf(" (%d)", p.Rating)
+	}
+	if s.Info.Me == c {
+		name += " · you"
+	}
+	clock := "--:--"
+	if s.Clocked() {
+		clock = formatClock(s.Remaining(c, m.now()))
+	}
+	left := fmt.Sprintf("%s %-5s %s", glyph, c, name)
+	if !s.Over() && s.Turn() == c {
+		left = m.styles.ToMove.Render(left) + " ◀"
+	}
+	pad := width - ansi.StringWidth(left) - len(clock)
+	if pad < 1 {
+		pad = 1
+	}
+	return left + strings.Repeat(" ", pad) + clock
+}
+
+// record lists the moves, two plies a line, ending with the latest.
+func (m *GameModel) record(height, width int) []string {
+	moves := m.State.Moves()
+	title := m.styles.Title.Render(fmt.Sprintf("Moves (%d)", len(moves)))
+	if height < 2 {
+		return []string{title}
+	}
+	var rows []string
+	for i := 0; i < len(moves); i += 2 {
+		row := fmt.Sprintf("%3d. %-4s", i/2+1, moves[i].Point)
+		if i+1 < len(moves) {
+			row += fmt.Sprintf(" %-4s", moves[i+1].Point)
+		}
+		rows = append(rows, row)
+	}
+	// Several columns of rows when the panel is wide enough.
+	const colW = 16
+	cols := max(width/colW, 1)
+	per := height - 1
+	if len(rows) > per*cols {
+		rows = rows[len(rows)-per*cols:]
+	}
+	out := []string{title}
+	for r := 0; r < per && r < len(rows); r++ {
+		var line strings.Builder
+		for c := 0; c < cols; c++ {
+			if i := c*per + r; i < len(rows) {
+				line.WriteString(fmt.Sprintf("%-*s", colW, rows[i]))
+			}
+		}
+		out = append(out, strings.TrimRight(line.String(), " "))
+	}
+	return out
+}
+
+// banner is the line under the board: the result, an offer to answer, or
+// whose move it is.
+func (m *GameModel) banner() string {
+	s := m.State
+	st := m.styles
+	if s.Over() {
+		return st.Banner.Render(" "+resultText(s)+" ") + st.Dim.Render("  r rematch · q lobby")
+	}
+	if s.Offer != "" && m.player() {
+		opp := s.side(s.Info.Me.Opponent()).Name
+		return st.Banner.Render(fmt.Sprintf(" %s %s ", opp, offerText(s.Offer))) + "  y accept · n decline"
+	}
+	switch {
+	case s.Away && m.player():
+		return st.Error.Render("your opponent is disconnected") + st.Dim.Render(" · w claim the win, or wait")
+	case !m.player():
+		return fmt.Sprintf("watching · %s to move", s.Turn())
+	case s.MyTurn():
+		return st.ToMove.Render(fmt.Sprintf("your move (%s)", s.Info.Me))
+	case s.MyOffer != "":
+		return fmt.Sprintf("waiting for %s to answer your %s", s.side(s.Info.Me.Opponent()).Name, s.MyOffer)
+	}
+	return fmt.Sprintf("waiting for %s", s.side(s.Turn()).Name)
+}
+
+func (m *GameModel) messageLine() string {
+	if m.Message == "" {
+		return ""
+	}
+	if m.IsError {
+		return m.styles.Error.Render("! " + m.Message)
+	}
+	return m.styles.Info.Render(m.Message)
+}
+
+func (m *GameModel) bottomLine() string {
+	switch m.mode {
+	case inputMove:
+		return "move> " + m.input + "█" + m.styles.Dim.Render("  (like h8; esc cancels)")
+	case inputChat:
+		return "say> " + m.input + "█"
+	}
+	if !m.player() {
+		return m.styles.Dim.Render("t chat · q back to the lobby")
+	}
+	if m.State.Over() {
+		return m.styles.Dim.Render("r rematch · t chat · q lobby")
+	}
+	return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · u undo · d draw · R resign · t chat · q lobby")
+}
+
+func offerText(offer string) string {
+	switch offer {
+	case "takeback":
+		return "asks to take back a move"
+	case "draw":
+		return "offers a draw"
+	case "rematch":
+		return "offers a rematch"
+	}
+	return "asks: " + offer
+}
+
+// resultText says who won and how: "black (alice) wins by five".
+func resultText(s *GameState) string {
+	r := s.Result()
+	switch {
+	case r.Reason == engine.ReasonAborted:
+		return "game aborted"
+	case r.Winner == engine.Empty:
+		return "draw by " + r.Reason.String()
+	}
+	text := fmt.Sprintf("%s (%s) wins by %s", r.Winner, s.side(r.Winner).Name, r.Reason)
+	if n := len(r.Line); n > 0 {
+		text += fmt.Sprintf(" %s-%s", r.Line[0], r.Line[n-1])
+	}
+	return text
+}
+
+// formatClock shows m:ss, or h:mm:ss from an hour.
+func formatClock(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, mnt, sec := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, mnt, sec)
+	}
+	return fmt.Sprintf("%d:%02d", mnt, sec)
+}
+
+// fitHeight cuts a view to at most h lines.
+func fitHeight(s string, h int) string {
+	if h <= 0 {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,142 @@
+package tui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// press sends keys in order and returns the intent of the last one, if any.
+func press(m *GameModel, keys ...string) (Intent, bool) {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		cmd = m.Update(keyMsg(k))
+	}
+	if cmd == nil {
+		return Intent{}, false
+	}
+	in, ok := cmd().(Intent)
+	return in, ok
+}
+
+func TestGameKeys(t *testing.T) {
+	tests := []struct {
+		name string
+		me   engine.Color
+		keys []string
+		want Intent // Kind 0: no intent
+	}{
+		{"enter places at the centre", engine.Black, []string{"enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 7, Y: 7}}},
+		{"hjkl move the cursor", engine.Black, []string{"h", "h", "k", "l", "space"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 6, Y: 8}}},
+		{"arrows move the cursor", engine.Black, []string{"up", "up", "right", "down", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 8, Y: 8}}},
+		{"cursor stops at the edge", engine.Black, []string{"j", "j", "j", "j", "j", "j", "j", "j", "j", "h", "h", "h", "h", "h", "h", "h", "h", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 0, Y: 0}}},
+		{"typed move", engine.Black, []string{":", "k", "1", "1", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 10, Y: 10}}},
+		{"typed move with backspace", engine.Black, []string{":", "c", "3", "backspace", "4", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 2, Y: 3}}},
+		{"typed move off the board", engine.Black, []string{":", "z", "9", "enter"}, Intent{}},
+		{"typed move cancelled", engine.Black, []string{":", "h", "8", "esc", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 7, Y: 7}}},
+		{"chat", engine.White, []string{"t", "h", "i", "space", "!", "enter"}, Intent{Kind: IntentGameChat, Game: 42, Text: "hi !"}},
+		{"empty chat sends nothing", engine.White, []string{"t", "enter"}, Intent{}},
+		{"takeback", engine.White, []string{"u"}, Intent{Kind: IntentTakeback, Game: 42}},
+		{"draw", engine.White, []string{"d"}, Intent{Kind: IntentDraw, Game: 42}},
+		{"resign needs confirmation", engine.White, []string{"R"}, Intent{}},
+		{"resign confirmed", engine.White, []string{"R", "y"}, Intent{Kind: IntentResign, Game: 42}},
+		{"resign cancelled", engine.White, []string{"R", "x", "y"}, Intent{}},
+		{"no rematch while playing", engine.White, []string{"r"}, Intent{}},
+		{"no answer without an offer", engine.White, []string{"y"}, Intent{}},
+		{"back to the lobby", engine.White, []string{"q"}, Intent{Kind: IntentLeaveGame, Game: 42}},
+		{"spectator cannot place", engine.Empty, []string{"enter"}, Intent{}},
+		{"spectator cannot resign", engine.Empty, []string{"R", "y"}, Intent{}},
+		{"spectator cannot type moves", engine.Empty, []string{":", "h", "8", "enter"}, Intent{}},
+		{"spectator chats", engine.Empty, []string{"t", "o", "k", "enter"}, Intent{Kind: IntentGameChat, Game: 42, Text: "ok"}},
+		{"spectator leaves", engine.Empty, []string{"esc"}, Intent{Kind: IntentLeaveGame, Game: 42}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newTestGame(t, renjuGame(t, tt.me), 80, 24, t0)
+			got, ok := press(m, tt.keys...)
+			if tt.want.Kind == 0 {
+				if ok {
+					t.Fatalf("keys %v: got intent %+v, want none", tt.keys, got)
+				}
+				return
+			}
+			if !ok || got.Kind != tt.want.Kind || got.Game != tt.want.Game || got.Point != tt.want.Point || got.Text != tt.want.Text {
+				t.Fatalf("keys %v: got %+v (%v), want %+v", tt.keys, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestGameKeysOffers(t *testing.T) {
+	s := renjuGame(t, engine.White)
+	s.Offer = "takeback"
+	m := newTestGame(t, s, 80, 24, t0)
+	in, ok := press(m, "y")
+	if !ok || in.Kind != IntentAnswer || !in.Accept || in.Offer != "takeback" {
+		t.Fatalf("y on a takeback request: %+v %v", in, ok)
+	}
+	in, ok = press(m, "n")
+	if !ok || in.Kind != IntentAnswer || in.Accept {
+		t.Fatalf("n on a takeback request: %+v %v", in, ok)
+	}
+
+	s.Finish(engine.Result{Winner: engine.Black, Reason: engine.ReasonResign})
+	if in, ok := press(m, "enter"); ok {
+		t.Fatalf("placing after the end: %+v", in)
+	}
+	in, ok = press(m, "r")
+	if !ok || in.Kind != IntentRematch {
+		t.Fatalf("r after the end: %+v %v", in, ok)
+	}
+}
+
+func TestGameTypedMoveErrorShown(t *testing.T) {
+	m := newTestGame(t, renjuGame(t, engine.Black), 80, 24, t0)
+	press(m, ":", "h", "9", "9", "enter")
+	if !m.IsError || m.Message == "" {
+		t.Fatalf("bad typed move shows no error: %q", m.Message)
+	}
+}
+
+func TestGameMouse(t *testing.T) {
+	m := newTestGame(t, renjuGame(t, engine.Black), 80, 24, t0)
+	// Row 0 of the screen is row 15; column 3 is the glyph of a.
+	cmd := m.Update(tea.MouseMsg{X: 3 + 2*4, Y: 15 - 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if cmd == nil {
+		t.Fatal("click on the board sends no move")
+	}
+	in := cmd().(Intent)
+	if in.Kind != IntentMove || in.Point.String() != "e3" {
+		t.Fatalf("click at e3 gave %+v", in)
+	}
+	if cmd := m.Update(tea.MouseMsg{X: 60, Y: 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}); cmd != nil {
+		t.Fatalf("click beside the board: %+v", cmd())
+	}
+	if cmd := m.Update(tea.MouseMsg{X: 5, Y: 3, Action: tea.MouseActionMotion}); cmd != nil {
+		t.Fatal("mouse motion placed a stone")
+	}
+}

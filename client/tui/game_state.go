@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// Side is one player of a game as the game screen shows it.
+type Side struct {
+	Name   string
+	Rating int // 0: unrated (guest, bot)
+	Bot    bool
+	Clock  time.Duration // remaining time when the clocks were last set
+}
+
+// GameInfo is the fixed part of a game: who plays what under which rules.
+type GameInfo struct {
+	ID    int64
+	Rule  engine.Rule
+	Size  int
+	Time  string // time control as shown, "" for none
+	Rated bool
+	Black Side
+	White Side
+	Me    engine.Color // engine.Empty when spectating
+}
+
+// GameState is the client's copy of a game: the server is its authority, and
+// every change comes from a server event applied through its methods.
+type GameState struct {
+	Info    GameInfo
+	game    *engine.Game
+	clocked bool      // the game has a clock
+	clockAt time.Time // when Black/White.Clock were last set
+	result  engine.Result
+	over    bool
+	Offer   string // pending offer from the opponent: "takeback", "draw", "rematch"
+	MyOffer string // my pending offer
+	Away    bool   // the opponent is disconnected
+}
+
+// NewGameState starts a game state from its info and the moves played so far.
+// It fails when the server sent a size, rule or move the engine rejects.
+func NewGameState(info GameInfo, moves []engine.Move, clocked bool, at time.Time) (*GameState, error) {
+	g, err := engine.NewGame(engine.Options{Size: info.Size, Rule: info.Rule})
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", info.ID, err)
+	}
+	s := &GameState{Info: info, game: g, clocked: clocked, clockAt: at}
+	for _, m := range moves {
+		if err := s.Apply(m); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Apply plays a move the server accepted. The client's engine judges nothing
+// final: a five reported here is confirmed by the server's game-over event.
+func (s *GameState) Apply(m engine.Move) error {
+	if err := s.game.PlayAs(m.Color, m.Point); err != nil {
+		return fmt.Errorf("game %d: move %s: %w", s.Info.ID, m.Point, err)
+	}
+	s.Offer, s.MyOffer = "", ""
+	return nil
+}
+
+// Undo takes back n moves the server granted.
+func (s *GameState) Undo(n int) error {
+	if err := s.game.Undo(n); err != nil {
+		return fmt.Errorf("game %d: takeback %d: %w", s.Info.ID, n, err)
+	}
+	s.Offer, s.MyOffer = "", ""
+	return nil
+}
+
+// SetClocks sets both remaining times as the server measured them at at.
+func (s *GameState) SetClocks(black, white time.Duration, at time.Time) {
+	s.Info.Black.Clock, s.Info.White.Clock = black, white
+	s.clockAt = at
+}
+
+// Finish records the server's result.
+func (s *GameState) Finish(r engine.Result) {
+	s.result, s.over = r, true
+	s.Offer, s.MyOffer = "", ""
+}
+
+// Over reports whether the server ended the game.
+func (s *GameState) Over() bool { return s.over }
+
+// Result is the server's result once Over.
+func (s *GameState) Result() engine.Result { return s.result }
+
+// Turn is the side to move.
+func (s *GameState) Turn() engine.Color { return s.game.Turn() }
+
+// Moves is the record; read only.
+func (s *GameState) Moves() []engine.Move { return s.game.Moves() }
+
+// Board is the current position.
+func (s *GameState) Board() engine.Board { return s.game.Board() }
+
+// MyTurn reports whether the local player is to move in a running game.
+func (s *GameState) MyTurn() bool {
+	return !s.over && s.Info.Me != engine.Empty && s.Info.Me == s.game.Turn()
+}
+
+// Remaining is c's clock at now: the side to move's clock runs.
+func (s *GameState) Remaining(c engine.Color, now time.Time) time.Duration {
+	d := s.Info.Black.Clock
+	if c == engine.White {
+		d = s.Info.White.Clock
+	}
+	if s.clocked && !s.over && c == s.game.Turn() && len(s.game.Moves()) > 0 {
+		d -= now.Sub(s.clockAt)
+	}
+	return max(d, 0)
+}
+
+// Clocked reports whether the game has a clock.
+func (s *GameState) Clocked() bool { return s.clocked }
+
+// View is the board view of the position with the marks the rules call for.
+func (s *GameState) View(cursor engine.Point) BoardView {
+	v := BoardView{Board: s.game.Board(), Last: engine.NoPoint, Cursor: cursor}
+	if m, ok := s.game.LastMove(); ok {
+		v.Last = m.Point
+	}
+	v.ShowCursor = !s.over && s.Info.Me != engine.Empty
+	if !s.over {
+		v.Forbidden = s.game.ForbiddenPoints()
+	}
+	if s.over {
+		v.Win = s.result.Line
+	}
+	return v
+}
+
+// side returns the player of colour c.
+func (s *GameState) side(c engine.Color) Side {
+	if c == engine.White {
+		return s.Info.White
+	}
+	return s.Info.Black
+}

@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+var t0 = time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+
+func mustMoves(tb testing.TB, size int, notation ...string) []engine.Move {
+	tb.Helper()
+	moves := make([]engine.Move, len(notation))
+	for i, s := range notation {
+		p, err := engine.ParsePoint(s, size)
+		if err != nil {
+			tb.Fatalf("move %d: %v", i, err)
+		}
+		c := engine.Black
+		if i%2 == 1 {
+			c = engine.White
+		}
+		moves[i] = engine.Move{Point: p, Color: c}
+	}
+	return moves
+}
+
+// renjuGame is black to move under renju with a double-three at i8:
+//
+//	10 . . . . . . . . ● . .
+//	 9 . . . . . . . . ● . .
+//	 8 . . . . . . ● ● × . .
+func renjuGame(tb testing.TB, me engine.Color) *GameState {
+	tb.Helper()
+	info := GameInfo{
+		ID: 42, Rule: engine.Renju, Size: 15, Time: "10+5", Rated: true, Me: me,
+		Black: Side{Name: "alice", Rating: 1523, Clock: 9*time.Minute + 41*time.Second},
+		White: Side{Name: "bob", Rating: 1480, Clock: 10*time.Minute + 3*time.Second},
+	}
+	s, err := NewGameState(info, mustMoves(tb, 15, "h8", "a1", "g8", "a15", "i9", "o1", "i10", "o15"), true, t0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func newTestGame(tb testing.TB, s *GameState, w, h int, at time.Time) *GameModel {
+	tb.Helper()
+	m := NewGameModel(s, PlainStyles(), func() time.Time { return at })
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// checkScreen checks the screen fits its size and matches its golden file.
+func checkScreen(t *testing.T, name, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%s: %d lines on a %d-line terminal", name, len(lines), h)
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			t.Errorf("%s: line %d is %d wide on a %d-column terminal: %q", name, i, ansi.StringWidth(l), w, l)
+		}
+	}
+	checkGolden(t, name, view)
+}
+
+func TestGameScreenGolden(t *testing.T) {
+	t.Run("renju_black_80x24", func(t *testing.T) {
+		s := renjuGame(t, engine.Black)
+		m := newTestGame(t, s, 80, 24, t0.Add(12*time.Second))
+		m.Chat = []ChatLine{{"bob", "good luck"}, {"alice", "you too"}}
+		view := m.View()
+		checkScreen(t, "game_renju_black_80x24", view, 80, 24)
+		if !strings.Contains(view, "×") {
+			t.Error("no forbidden point marked for black under renju")
+		}
+		if !strings.Contains(view, "9:29") {
+			t.Error("black's clock does not run: want 9:41 - 12s = 9:29")
+		}
+	})
+	t.Run("renju_white_watching_120x40", func(t *testing.T) {
+		s := renjuGame(t, engine.Empty)
+		m := newTestGame(t, s, 120, 40, t0)
+		checkScreen(t, "game_renju_watch_120x40", m.View(), 120, 40)
+	})
+	t.Run("freestyle_20x20_over_80x24", func(t *testing.T) {
+		info := GameInfo{ID: 7, Rule: engine.Freestyle, Size: 20, Me: engine.White,
+			Black: Side{Name: "easy", Bot: true}, White: Side{Name: "carol", Rating: 1610}}
+		moves := mustMoves(t, 20, "j10", "k10", "j11", "k11", "j12", "k12", "j13", "a1", "j14")
+		s, err := NewGameState(info, moves, false, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := []engine.Point{{X: 9, Y: 9}, {X: 9, Y: 10}, {X: 9, Y: 11}, {X: 9, Y: 12}, {X: 9, Y: 13}}
+		s.Finish(engine.Result{Winner: engine.Black, Reason: engine.ReasonFive, Line: line})
+		m := newTestGame(t, s, 80, 24, t0)
+		view := m.View()
+		checkScreen(t, "game_20x20_over_80x24", view, 80, 24)
+		if !strings.Contains(view, "black (easy) wins by five") {
+			t.Error("no end-of-game banner")
+		}
+	})
+	t.Run("offer_pending_100x30", func(t *testing.T) {
+		s := renjuGame(t, engine.White)
+		s.Offer = "draw"
+		m := newTestGame(t, s, 100, 30, t0)
+		m.Error("not_your_turn: it is black's move")
+		checkScreen(t, "game_offer_100x30", m.View(), 100, 30)
+	})
+}
