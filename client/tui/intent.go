@@ -12,25 +12,25 @@ import (
 type IntentKind int
 
 const (
-	IntentMove         IntentKind = iota + 1 // place a stone at Point in Game
-	IntentTakeback                           // ask the opponent to take back
-	IntentDraw                               // offer a draw
-	IntentResign                             // resign Game
-	IntentRematch                            // offer a rematch after Game
-	IntentAnswer                             // answer the opponent's Offer: Accept
-	IntentGameChat                           // say Text in Game
-	IntentLeaveGame                          // back to the lobby (stop watching)
-	IntentClaim                              // claim the win when the opponent left
-	IntentChallenge                          // challenge Name with Settings
-	IntentAcceptChallenge                    // accept challenge ID
-	IntentDeclineChallenge                   // decline challenge ID
-	IntentCancelChallenge                    // cancel my challenge ID
-	IntentSeek                               // join the quick-pair queue with Settings
-	IntentCancelSeek                         // leave the queue
-	IntentWatch                              // spectate Game
-	IntentOpenGame                           // show my running Game
-	IntentLobbyChat                          // say Text in the lobby
-	IntentQuit                               // leave the program
+	IntentMove             IntentKind = iota + 1 // place a stone at Point in Game
+	IntentTakeback                               // ask the opponent to take back
+	IntentDraw                                   // offer a draw
+	IntentResign                                 // resign Game
+	IntentRematch                                // offer a rematch after Game
+	IntentAnswer                                 // answer the opponent's Offer: Accept
+	IntentGameChat                               // say Text in Game
+	IntentLeaveGame                              // back to the lobby (stop watching)
+	IntentClaim                                  // claim the win when the opponent left
+	IntentChallenge                              // challenge Name with Settings
+	IntentAcceptChallenge                        // accept challenge ID
+	IntentDeclineChallenge                       // decline challenge ID
+	IntentCancelChallenge                        // cancel my challenge ID
+	IntentSeek                                   // join the quick-pair queue with Settings
+	IntentCancelSeek                             // leave the queue
+	IntentWatch                                  // spectate Game
+	IntentOpenGame                               // show my running Game
+	IntentLobbyChat                              // say Text in the lobby
+	IntentQuit                                   // leave the program
 )
 
 // Intent is one request of the player, carried as a tea.Msg.
