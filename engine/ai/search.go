@@ -43,23 +43,37 @@ type searcher struct {
 	timed     bool // stop by the clock (false when a node limit makes it deterministic)
 }
 
-// Searchers are pooled by table size: a search takes one for itself alone
-// and gives it back when done, so memory is reused without being shared.
+// Searchers are kept on small free lists by table size: a search takes one
+// for itself alone and gives it back when done, so memory (up to freeKeep
+// idle searchers per size) is reused without being shared, and unlike a
+// sync.Pool the lists survive garbage collections, so no move pays for
+// allocating and faulting in a fresh table.
+const freeKeep = 4
+
 var (
-	poolMu sync.Mutex
-	pools  = map[int]*sync.Pool{}
+	freeMu sync.Mutex
+	free   = map[int]chan *searcher{}
 	salts  atomic.Uint64
 )
 
-func getSearcher(ttMiB int) *searcher {
-	poolMu.Lock()
-	p := pools[ttMiB]
-	if p == nil {
-		p = &sync.Pool{New: func() any { return newSearcher(ttMiB) }}
-		pools[ttMiB] = p
+func freeList(ttMiB int) chan *searcher {
+	freeMu.Lock()
+	defer freeMu.Unlock()
+	c := free[ttMiB]
+	if c == nil {
+		c = make(chan *searcher, freeKeep)
+		free[ttMiB] = c
 	}
-	poolMu.Unlock()
-	s := p.Get().(*searcher)
+	return c
+}
+
+func getSearcher(ttMiB int) *searcher {
+	var s *searcher
+	select {
+	case s = <-freeList(ttMiB):
+	default:
+		s = newSearcher(ttMiB)
+	}
 	s.salt = salts.Add(1) * 0x9E3779B97F4A7C15
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
@@ -69,10 +83,10 @@ func getSearcher(ttMiB int) *searcher {
 
 func putSearcher(ttMiB int, s *searcher) {
 	s.done = nil
-	poolMu.Lock()
-	p := pools[ttMiB]
-	poolMu.Unlock()
-	p.Put(s)
+	select {
+	case freeList(ttMiB) <- s:
+	default: // enough idle searchers: let this one go
+	}
 }
 
 func newSearcher(ttMiB int) *searcher {
@@ -110,6 +124,9 @@ func (s *searcher) count() {
 // search runs the whole move choice for a validated position.
 func search(ctx context.Context, pos *position, req Request, deadline time.Time) Reply {
 	p := req.Level.params()
+	if req.tune != nil {
+		p = *req.tune
+	}
 	mib := p.ttMiB
 	if req.TTMiB > 0 {
 		mib = req.TTMiB

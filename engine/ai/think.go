@@ -36,6 +36,8 @@ type Request struct {
 	ToMove engine.Color
 	// TTMiB overrides the level's transposition table size in MiB (0 = default).
 	TTMiB int
+
+	tune *params // search settings instead of the level's (tests only)
 }
 
 // Reply is the chosen move and how it was found.

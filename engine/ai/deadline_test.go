@@ -1,0 +1,121 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// deadlineSlack is how late Think may answer: the clock is read every 256
+// nodes, a few hundred microseconds, plus scheduling noise on a busy machine.
+const deadlineSlack = 25 * time.Millisecond
+
+// TestDeadline checks that Think answers by its time limit and by its
+// context's deadline, whichever is sooner, in a position with no quick win.
+func TestDeadline(t *testing.T) {
+	bd := mustBoard(t, benchPosition)
+	moves := boardMoves(bd)
+	Warm()
+	for _, c := range []struct {
+		limit, ctx time.Duration
+		level      Level
+	}{
+		{50 * time.Millisecond, 0, Max},
+		{200 * time.Millisecond, 0, Max},
+		{time.Second, 60 * time.Millisecond, Max},
+		{0, 0, Medium},
+		{5 * time.Second, 0, Hard}, // capped at Hard's MoveTime
+	} {
+		ctx := context.Background()
+		if c.ctx > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, c.ctx)
+			defer cancel()
+		}
+		want := c.limit
+		if c.level != Max && (want == 0 || want > c.level.MoveTime()) {
+			want = c.level.MoveTime()
+		}
+		if c.ctx > 0 && c.ctx < want {
+			want = c.ctx
+		}
+		start := time.Now()
+		r, err := Think(ctx, Request{Size: 15, Rule: engine.Freestyle, Moves: moves, Level: c.level,
+			TimeLimit: c.limit, ToMove: engine.Black})
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v limit %v ctx %v: %s in %v, depth %d, %d nodes", c.level, c.limit, c.ctx, r.Move, took, r.Depth, r.Nodes)
+		if took > want+deadlineSlack {
+			t.Errorf("%v with limit %v and ctx %v took %v", c.level, c.limit, c.ctx, took)
+		}
+	}
+}
+
+// TestCancel: a cancelled context stops the search at once.
+func TestCancel(t *testing.T) {
+	bd := mustBoard(t, benchPosition)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	r, err := Think(ctx, Request{Size: 15, Rule: engine.Freestyle, Moves: boardMoves(bd), Level: Max,
+		TimeLimit: 10 * time.Second, ToMove: engine.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Fatalf("took %v after cancel", took)
+	}
+	if bd.At(r.Move) != engine.Empty {
+		t.Fatalf("answer %s is occupied", r.Move)
+	}
+}
+
+// TestDeterministic: with a node limit, the same request gives the same
+// answer, also when other searches run at the same time.
+func TestDeterministic(t *testing.T) {
+	bd := mustBoard(t, benchPosition)
+	req := Request{Size: 15, Rule: engine.Renju, Moves: boardMoves(bd), Level: Max,
+		TimeLimit: time.Minute, NodeLimit: 20000, ToMove: engine.Black}
+	first, err := Think(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Reply, 3)
+	for i := 0; i < 3; i++ {
+		go func() {
+			r, _ := Think(context.Background(), req)
+			done <- r
+		}()
+	}
+	for i := 0; i < 3; i++ {
+		r := <-done
+		if r.Move != first.Move || r.Score != first.Score || r.Nodes != first.Nodes {
+			t.Fatalf("run %d: %+v, first %+v", i, r, first)
+		}
+	}
+}
+
+// TestEasyRandomAmongEquals: the seed picks among equally scored points, and
+// the same seed picks the same one.
+func TestEasyRandomAmongEquals(t *testing.T) {
+	moves := []engine.Move{{Point: engine.Point{X: 7, Y: 7}, Color: engine.Black}}
+	seen := map[engine.Point]bool{}
+	for seed := int64(0); seed < 20; seed++ {
+		r1, err := Think(context.Background(), Request{Moves: moves, Level: Easy, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, _ := Think(context.Background(), Request{Moves: moves, Level: Easy, Seed: seed})
+		if r1.Move != r2.Move {
+			t.Fatalf("seed %d: %s then %s", seed, r1.Move, r2.Move)
+		}
+		seen[r1.Move] = true
+	}
+	if len(seen) < 2 {
+		t.Fatalf("easy always plays %v", seen)
+	}
+}

@@ -1,0 +1,71 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// TestTune plays two search settings against each other (GOMOKU_AI_TUNE=<pairs>),
+// for tuning the levels; it prints the score of the first.
+func TestTune(t *testing.T) {
+	pairs, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_TUNE"))
+	if pairs <= 0 {
+		t.Skip("set GOMOKU_AI_TUNE=<openings>")
+	}
+	a := Max.params()
+	b := Max.params()
+	// The variant under test:
+	b.vctDepth = 0
+	rule := engine.Freestyle
+	if os.Getenv("GOMOKU_AI_TUNE_RULE") == "renju" {
+		rule = engine.Renju
+	}
+	mt := 200 * time.Millisecond
+	score := 0.0
+	rng := rand.New(rand.NewPCG(42, 1))
+	for pair := 0; pair < pairs; pair++ {
+		var opening []engine.Move
+		g, _ := engine.NewGame(engine.Options{Size: 15, Rule: rule})
+		for len(g.Moves()) < 3 {
+			g.Play(engine.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)})
+		}
+		opening = append(opening, g.Moves()...)
+		for swap := 0; swap < 2; swap++ {
+			g, _ := engine.NewGame(engine.Options{Size: 15, Rule: rule})
+			for _, m := range opening {
+				g.PlayAs(m.Color, m.Point)
+			}
+			for !g.Over() && len(g.Moves()) < 225 {
+				p := &a
+				if (g.Turn() == engine.Black) != (swap == 0) {
+					p = &b
+				}
+				r, err := Think(context.Background(), Request{Size: 15, Rule: rule, Moves: g.Moves(), Level: Max, TimeLimit: mt, tune: p})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Play(r.Move)
+			}
+			res := g.Result()
+			aColor := engine.White
+			if swap == 0 {
+				aColor = engine.Black
+			}
+			switch res.Winner {
+			case aColor:
+				score++
+			case engine.Empty:
+				score += 0.5
+			}
+			fmt.Printf("game %d: winner %v (A black=%v) after %d moves\n", 2*pair+swap, res.Winner, swap == 0, len(g.Moves()))
+		}
+	}
+	fmt.Printf("A scores %.1f / %d\n", score, 2*pairs)
+}
