@@ -18,6 +18,10 @@ var (
 	// not the next one, a move or undo on a finished game, finishing a game
 	// twice, undoing more moves than stored.
 	ErrConflict = errors.New("conflict")
+	// ErrInvalid: an argument breaks the documented contract (a player
+	// with no or two identities, a colour other than "black"/"white", a
+	// ply below 1, an empty reason...). It signals a caller bug.
+	ErrInvalid = errors.New("invalid argument")
 )
 
 // Rating is a Glicko-2 rating on the familiar (Glicko-1) scale.

@@ -1,0 +1,188 @@
+package storetest
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/server"
+)
+
+func testAccounts(t *testing.T, f Factory) {
+	s, _ := open(t, f)
+	ctx := context.Background()
+	a := mustAccount(t, s, "Alice_01")
+	if a.ID <= 0 || a.Username != "Alice_01" || a.PasswordHash != "hash-of-Alice_01" {
+		t.Fatalf("created %+v", a)
+	}
+	if !a.CreatedAt.Equal(t0) || !a.LastLoginAt.IsZero() {
+		t.Fatalf("times: created %v (want %v), last login %v (want zero)", a.CreatedAt, t0, a.LastLoginAt)
+	}
+	if a.Rating != server.DefaultRating || a.Games+a.Wins+a.Losses+a.Draws+a.RatedGames != 0 {
+		t.Fatalf("new account rating/stats: %+v", a)
+	}
+	for _, name := range []string{"Alice_01", "alice_01", "ALICE_01"} {
+		got, err := s.AccountByName(ctx, name)
+		if err != nil {
+			t.Fatalf("AccountByName(%q): %v", name, err)
+		}
+		if got != a {
+			t.Fatalf("AccountByName(%q) = %+v, want %+v", name, got, a)
+		}
+	}
+	if got := mustAccountByID(t, s, a.ID); got != a {
+		t.Fatalf("AccountByID = %+v, want %+v", got, a)
+	}
+
+	custom := server.Rating{Rating: 1720.5, RD: 80.25, Volatility: 0.059}
+	b, err := s.CreateAccount(ctx, server.NewAccount{Username: "bob", PasswordHash: "h", Rating: custom})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.ID == a.ID || b.Rating != custom {
+		t.Fatalf("second account %+v", b)
+	}
+	if d := time.Since(b.CreatedAt); d < 0 || d > time.Minute {
+		t.Fatalf("zero CreatedAt became %v, want now", b.CreatedAt)
+	}
+
+	login := t0.Add(90 * time.Minute)
+	if err := s.TouchLogin(ctx, a.ID, login); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustAccountByID(t, s, a.ID); !got.LastLoginAt.Equal(login) {
+		t.Fatalf("LastLoginAt = %v, want %v", got.LastLoginAt, login)
+	}
+	if got := mustAccountByID(t, s, b.ID); !got.LastLoginAt.IsZero() {
+		t.Fatalf("TouchLogin changed another account: %v", got.LastLoginAt)
+	}
+}
+
+func testAccountErrors(t *testing.T, f Factory) {
+	s, _ := open(t, f)
+	ctx := context.Background()
+	a := mustAccount(t, s, "Carol")
+	for _, name := range []string{"Carol", "carol", "CAROL", "cArOl"} {
+		_, err := s.CreateAccount(ctx, server.NewAccount{Username: name, PasswordHash: "x"})
+		wantErr(t, "CreateAccount("+name+")", err, server.ErrUsernameTaken)
+	}
+	_, err := s.CreateAccount(ctx, server.NewAccount{Username: "", PasswordHash: "x"})
+	wantErr(t, "CreateAccount(empty)", err, server.ErrInvalid)
+
+	_, err = s.AccountByName(ctx, "nobody")
+	wantErr(t, "AccountByName(nobody)", err, server.ErrNotFound)
+	_, err = s.AccountByID(ctx, a.ID+1000)
+	wantErr(t, "AccountByID(unknown)", err, server.ErrNotFound)
+	wantErr(t, "TouchLogin(unknown)", s.TouchLogin(ctx, a.ID+1000, t0), server.ErrNotFound)
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+}
+
+func testSessions(t *testing.T, f Factory) {
+	s, _ := open(t, f)
+	ctx := context.Background()
+	a := mustAccount(t, s, "dave")
+	b := mustAccount(t, s, "erin")
+	future := time.Now().Add(time.Hour)
+	if err := s.CreateSession(ctx, "hash-a", a.ID, future); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, "hash-b", b.ID, future); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, "hash-old", a.ID, time.Now().Add(-time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	for hash, want := range map[string]int64{"hash-a": a.ID, "hash-b": b.ID} {
+		got, err := s.SessionAccount(ctx, hash)
+		if err != nil {
+			t.Fatalf("SessionAccount(%s): %v", hash, err)
+		}
+		if got.ID != want {
+			t.Fatalf("SessionAccount(%s) = account %d, want %d", hash, got.ID, want)
+		}
+	}
+	_, err := s.SessionAccount(ctx, "hash-old")
+	wantErr(t, "SessionAccount(expired)", err, server.ErrNotFound)
+	_, err = s.SessionAccount(ctx, "hash-unknown")
+	wantErr(t, "SessionAccount(unknown)", err, server.ErrNotFound)
+
+	wantErr(t, "CreateSession(duplicate)", s.CreateSession(ctx, "hash-a", b.ID, future), server.ErrConflict)
+	wantErr(t, "CreateSession(unknown account)", s.CreateSession(ctx, "hash-x", b.ID+1000, future), server.ErrNotFound)
+
+	if err := s.DeleteSession(ctx, "hash-a"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.SessionAccount(ctx, "hash-a")
+	wantErr(t, "SessionAccount(after logout)", err, server.ErrNotFound)
+	if err := s.DeleteSession(ctx, "hash-a"); err != nil {
+		t.Fatalf("DeleteSession twice: %v", err)
+	}
+	if _, err := s.SessionAccount(ctx, "hash-b"); err != nil {
+		t.Fatalf("logout of a removed another session: %v", err)
+	}
+
+	n, err := s.DeleteExpiredSessions(ctx, time.Now())
+	if err != nil || n != 1 {
+		t.Fatalf("DeleteExpiredSessions = %d, %v; want 1 (hash-old)", n, err)
+	}
+	n, err = s.DeleteExpiredSessions(ctx, future.Add(time.Minute))
+	if err != nil || n != 1 {
+		t.Fatalf("DeleteExpiredSessions(later) = %d, %v; want 1 (hash-b)", n, err)
+	}
+}
+
+func testLeaderboard(t *testing.T, f Factory) {
+	s, _ := open(t, f)
+	ctx := context.Background()
+	// Five accounts; a beats everyone, b beats c, d, e; c beats d, e; d beats e.
+	names := []string{"a1", "b1", "c1", "d1", "e1"}
+	var accs []server.Account
+	for _, n := range names {
+		accs = append(accs, mustAccount(t, s, n))
+	}
+	idle := mustAccount(t, s, "idle")     // never played
+	casual := mustAccount(t, s, "casual") // played only unrated
+	for i := range accs {
+		for j := i + 1; j < len(accs); j++ {
+			id := mustGame(t, s, server.NewGame{Rated: true,
+				Black: server.Player{AccountID: accs[i].ID}, White: server.Player{AccountID: accs[j].ID}})
+			if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "five"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	id := mustGame(t, s, server.NewGame{Black: server.Player{AccountID: casual.ID}, White: server.Player{Bot: "easy"}})
+	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err != nil {
+		t.Fatal(err)
+	}
+
+	top, err := s.Leaderboard(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(top) != len(names) {
+		t.Fatalf("leaderboard has %d accounts, want %d (idle %d and casual %d excluded): %+v",
+			len(top), len(names), idle.ID, casual.ID, top)
+	}
+	if !sort.SliceIsSorted(top, func(i, j int) bool { return top[i].Rating.Rating > top[j].Rating.Rating }) {
+		t.Fatalf("leaderboard not sorted by rating: %+v", top)
+	}
+	for i, a := range top {
+		if a.Username != names[i] {
+			t.Fatalf("rank %d is %s, want %s", i+1, a.Username, names[i])
+		}
+		if a.PasswordHash != "" {
+			t.Fatalf("leaderboard leaks the password hash of %s", a.Username)
+		}
+		if a.RatedGames != 4 || a.Games != 4 || a.Wins != 4-i || a.Losses != i {
+			t.Fatalf("%s stats %+v", a.Username, a)
+		}
+	}
+	top2, err := s.Leaderboard(ctx, 2)
+	if err != nil || len(top2) != 2 || top2[0].ID != top[0].ID || top2[1].ID != top[1].ID {
+		t.Fatalf("Leaderboard(2) = %+v, %v", top2, err)
+	}
+}

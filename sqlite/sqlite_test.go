@@ -1,0 +1,37 @@
+package sqlite_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku/server/storetest"
+	"github.com/gomokud/gomoku/sqlite"
+)
+
+// factory opens a fresh database file in the test's temp directory; reopen
+// opens the same file again, as a restarted server would.
+func factory(opts sqlite.Options) storetest.Factory {
+	return func(tb testing.TB) (server.Store, func() (server.Store, error)) {
+		path := filepath.Join(tb.TempDir(), "gomoku.db")
+		db, err := sqlite.OpenOptions(context.Background(), path, opts)
+		if err != nil {
+			tb.Fatalf("open %s: %v", path, err)
+		}
+		return db, func() (server.Store, error) {
+			return sqlite.OpenOptions(context.Background(), path, opts)
+		}
+	}
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, factory(sqlite.Options{}))
+}
+
+func TestStoreSynchronousFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: the default mode is covered by TestStore")
+	}
+	storetest.Run(t, factory(sqlite.Options{Synchronous: "full"}))
+}
