@@ -1,0 +1,440 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// Player is one line of the lobby's player list.
+type Player struct {
+	Name   string
+	Status string // "idle", "playing", "seeking"
+	Rating int    // 0 for guests and bots
+	Bot    bool
+	Guest  bool
+	Game   int64 // the game being played, when Status is "playing"
+}
+
+// Challenge is an open challenge to or from the local player.
+type Challenge struct {
+	ID       int64
+	From, To string
+	Incoming bool // addressed to me
+	Settings Settings
+}
+
+// Choices the settings keys cycle through.
+var (
+	ruleChoices  = []engine.Rule{engine.Freestyle, engine.Standard, engine.Renju}
+	sizeChoices  = []int{15, 19, 20, 13, 9}
+	timeChoices  = []string{"10+5", "5+3", "15+10", "30+0", "30m/60s", "none"}
+	colorChoices = []string{"random", "black", "white"}
+)
+
+type lobbyFocus int
+
+const (
+	focusPlayers lobbyFocus = iota
+	focusChallenges
+)
+
+// LobbyModel is the lobby screen: players and bots, challenges, quick-pair,
+// the settings used to challenge or seek, and chat. Keys become Intents.
+type LobbyModel struct {
+	Me         string
+	Server     string
+	Status     string // connection state shown in the title
+	Players    []Player
+	Challenges []Challenge
+	Chat       []ChatLine
+	Settings   Settings
+	Seeking    bool
+	MyGame     int64 // a running game of mine to return to, 0 for none
+	Message    string
+	IsError    bool
+
+	Width, Height int
+	styles        Styles
+	focus         lobbyFocus
+	sel           int // index into Players or Challenges
+	chatting      bool
+	input         string
+}
+
+// NewLobbyModel opens the lobby with default settings.
+func NewLobbyModel(me, server string, st Styles) *LobbyModel {
+	return &LobbyModel{
+		Me: me, Server: server, Status: "connecting", styles: st, Width: 80, Height: 24,
+		Settings: Settings{Rule: engine.Freestyle, Size: 15, Time: "10+5", Color: "random"},
+	}
+}
+
+// Info shows an information line.
+func (m *LobbyModel) Info(format string, args ...any) {
+	m.Message, m.IsError = fmt.Sprintf(format, args...), false
+}
+
+// Error shows an error line.
+func (m *LobbyModel) Error(format string, args ...any) {
+	m.Message, m.IsError = fmt.Sprintf(format, args...), true
+}
+
+// SetPlayers replaces the player list, humans first then bots, keeping the
+// selection on the same name when it is still there.
+func (m *LobbyModel) SetPlayers(ps []Player) {
+	selected := ""
+	if p, ok := m.selectedPlayer(); ok {
+		selected = p.Name
+	}
+	m.Players = sortPlayers(ps)
+	for i, p := range m.Players {
+		if p.Name == selected && m.focus == focusPlayers {
+			m.sel = i
+		}
+	}
+	m.clampSel()
+}
+
+// SetChallenges replaces the open challenges.
+func (m *LobbyModel) SetChallenges(cs []Challenge) {
+	m.Challenges = cs
+	m.clampSel()
+}
+
+func sortPlayers(ps []Player) []Player {
+	out := make([]Player, 0, len(ps))
+	for _, bot := range []bool{false, true} {
+		for _, p := range ps {
+			if p.Bot == bot {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func (m *LobbyModel) listLen() int {
+	if m.focus == focusChallenges {
+		return len(m.Challenges)
+	}
+	return len(m.Players)
+}
+
+func (m *LobbyModel) clampSel() {
+	m.sel = min(max(m.sel, 0), max(m.listLen()-1, 0))
+}
+
+func (m *LobbyModel) selectedPlayer() (Player, bool) {
+	if m.focus != focusPlayers || m.sel >= len(m.Players) {
+		return Player{}, false
+	}
+	return m.Players[m.sel], true
+}
+
+func (m *LobbyModel) selectedChallenge() (Challenge, bool) {
+	if m.focus != focusChallenges || m.sel >= len(m.Challenges) {
+		return Challenge{}, false
+	}
+	return m.Challenges[m.sel], true
+}
+
+// Update handles keys and resizes; it returns the intent of a key, or nil.
+func (m *LobbyModel) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.Width, m.Height = msg.Width, msg.Height
+	case tea.KeyMsg:
+		if m.chatting {
+			return m.typing(msg)
+		}
+		return m.key(msg.String())
+	}
+	return nil
+}
+
+func (m *LobbyModel) key(key string) tea.Cmd {
+	switch key {
+	case "up", "k":
+		m.sel--
+		m.clampSel()
+	case "down", "j":
+		m.sel++
+		m.clampSel()
+	case "tab":
+		m.focus = 1 - m.focus
+		m.sel = 0
+	case "t", "/":
+		m.chatting, m.input = true, ""
+	case "p":
+		if m.Seeking {
+			return intentCmd(Intent{Kind: IntentCancelSeek})
+		}
+		return intentCmd(Intent{Kind: IntentSeek, Settings: m.Settings})
+	case "g":
+		if m.MyGame != 0 {
+			return intentCmd(Intent{Kind: IntentOpenGame, Game: m.MyGame})
+		}
+		m.Info("you have no running game")
+	case "q":
+		return intentCmd(Intent{Kind: IntentQuit})
+	case "1", "2", "3", "4", "5":
+		m.cycleSetting(key)
+	default:
+		if m.focus == focusChallenges {
+			return m.challengeKey(key)
+		}
+		return m.playerKey(key)
+	}
+	return nil
+}
+
+func (m *LobbyModel) playerKey(key string) tea.Cmd {
+	p, ok := m.selectedPlayer()
+	if !ok {
+		return nil
+	}
+	switch key {
+	case "c", "enter":
+		if p.Name == m.Me {
+			m.Error("you cannot challenge yourself")
+			return nil
+		}
+		return intentCmd(Intent{Kind: IntentChallenge, Name: p.Name, Settings: m.Settings})
+	case "w":
+		if p.Game == 0 {
+			m.Error("%s is not playing", p.Name)
+			return nil
+		}
+		return intentCmd(Intent{Kind: IntentWatch, Game: p.Game})
+	}
+	return nil
+}
+
+func (m *LobbyModel) challengeKey(key string) tea.Cmd {
+	c, ok := m.selectedChallenge()
+	if !ok {
+		return nil
+	}
+	switch {
+	case c.Incoming && (key == "a" || key == "enter"):
+		return intentCmd(Intent{Kind: IntentAcceptChallenge, ID: c.ID})
+	case c.Incoming && (key == "d" || key == "x"):
+		return intentCmd(Intent{Kind: IntentDeclineChallenge, ID: c.ID})
+	case !c.Incoming && (key == "x" || key == "d"):
+		return intentCmd(Intent{Kind: IntentCancelChallenge, ID: c.ID})
+	}
+	return nil
+}
+
+func (m *LobbyModel) cycleSetting(key string) {
+	s := &m.Settings
+	switch key {
+	case "1":
+		s.Rule = next(ruleChoices, s.Rule)
+	case "2":
+		s.Size = next(sizeChoices, s.Size)
+	case "3":
+		s.Time = next(timeChoices, s.Time)
+	case "4":
+		s.Color = next(colorChoices, s.Color)
+	case "5":
+		s.Rated = !s.Rated
+	}
+}
+
+// next returns the choice after cur, wrapping around (the first when cur is
+// not a choice).
+func next[T comparable](choices []T, cur T) T {
+	for i, c := range choices {
+		if c == cur {
+			return choices[(i+1)%len(choices)]
+		}
+	}
+	return choices[0]
+}
+
+func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
+	switch k.Type {
+	case tea.KeyEsc:
+		m.chatting, m.input = false, ""
+	case tea.KeyBackspace:
+		if r := []rune(m.input); len(r) > 0 {
+			m.input = string(r[:len(r)-1])
+		}
+	case tea.KeyEnter:
+		text := strings.TrimSpace(m.input)
+		m.chatting, m.input = false, ""
+		if text != "" {
+			return intentCmd(Intent{Kind: IntentLobbyChat, Text: text})
+		}
+	case tea.KeySpace:
+		m.input += " "
+	case tea.KeyRunes:
+		if len([]rune(m.input)) < 200 {
+			m.input += string(k.Runes)
+		}
+	}
+	return nil
+}
+
+// View draws the lobby, at most Width x Height.
+func (m *LobbyModel) View() string {
+	st := m.styles
+	title := st.Title.Render("gomoku") + " · " + m.Me + " · " + m.Server + " · " + m.Status
+	bodyH := max(m.Height-5, 4)
+	leftW := min(max(m.Width/2, 36), 44)
+	left := m.playerLines(bodyH, leftW)
+	right := m.rightLines(bodyH)
+	lines := []string{title, ""}
+	for i := 0; i < bodyH; i++ {
+		l := ""
+		if i < len(left) {
+			l = left[i]
+		}
+		l = ansi.Truncate(l, leftW, "…")
+		l += strings.Repeat(" ", max(leftW-ansi.StringWidth(l), 0))
+		if i < len(right) {
+			l += " " + right[i]
+		}
+		lines = append(lines, strings.TrimRight(l, " "))
+	}
+	lines = append(lines, m.settingsLine(), m.messageLine(), m.helpLine())
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.Width, "…")
+	}
+	return fitHeight(strings.Join(lines, "\n"), m.Height)
+}
+
+func (m *LobbyModel) playerLines(height, width int) []string {
+	st := m.styles
+	humans := 0
+	for _, p := range m.Players {
+		if !p.Bot {
+			humans++
+		}
+	}
+	out := []string{st.Title.Render(fmt.Sprintf("Players (%d online)", humans))}
+	first := true
+	for i, p := range m.Players {
+		if p.Bot && first {
+			out = append(out, st.Title.Render("Bots"))
+			first = false
+		}
+		out = append(out, m.playerLine(i, p, width))
+	}
+	if len(out) > height {
+		// Keep the selection visible.
+		from := min(max(m.sel+2-height/2, 0), len(out)-height)
+		out = out[from : from+height]
+	}
+	return out
+}
+
+func (m *LobbyModel) playerLine(i int, p Player, width int) string {
+	status := p.Status
+	if p.Bot {
+		status = "bot"
+	}
+	rating := ""
+	switch {
+	case p.Rating > 0:
+		rating = fmt.Sprint(p.Rating)
+	case p.Guest:
+		rating = "guest"
+	}
+	extra := ""
+	if p.Game != 0 {
+		extra = fmt.Sprintf("#%d", p.Game)
+	}
+	name := p.Name
+	if name == m.Me {
+		name += " (you)"
+	}
+	line := fmt.Sprintf("  %-18s %-8s %5s %s", name, status, rating, extra)
+	if m.focus == focusPlayers && i == m.sel {
+		line = "> " + line[2:]
+		return m.styles.Selected.Render(strings.TrimRight(ansi.Truncate(line, width, "…"), " "))
+	}
+	return line
+}
+
+func (m *LobbyModel) rightLines(height int) []string {
+	st := m.styles
+	out := []string{st.Title.Render("Challenges")}
+	if len(m.Challenges) == 0 {
+		out = append(out, st.Dim.Render("  none"))
+	}
+	for i, c := range m.Challenges {
+		var line string
+		if c.Incoming {
+			line = fmt.Sprintf("← %s: %s", c.From, settingsText(c.Settings))
+		} else {
+			line = fmt.Sprintf("→ %s: %s", c.To, settingsText(c.Settings))
+		}
+		if m.focus == focusChallenges && i == m.sel {
+			out = append(out, st.Selected.Render("> "+line))
+		} else {
+			out = append(out, "  "+line)
+		}
+	}
+	if m.Seeking {
+		out = append(out, st.Info.Render("  seeking a game: "+settingsText(m.Settings)))
+	}
+	out = append(out, "")
+	chatH := height - len(out) - 1
+	if chatH < 1 {
+		return out[:min(len(out), height)]
+	}
+	out = append(out, st.Title.Render("Chat"))
+	from := max(len(m.Chat)-chatH, 0)
+	for _, c := range m.Chat[from:] {
+		out = append(out, st.Dim.Render(c.From+":")+" "+c.Text)
+	}
+	return out
+}
+
+// settingsText is "renju 15x15 10+5 random casual".
+func settingsText(s Settings) string {
+	rated := "casual"
+	if s.Rated {
+		rated = "rated"
+	}
+	return fmt.Sprintf("%s %dx%d %s %s %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated)
+}
+
+func (m *LobbyModel) settingsLine() string {
+	s := m.Settings
+	rated := "casual"
+	if s.Rated {
+		rated = "rated"
+	}
+	return fmt.Sprintf("Settings: [1] %s  [2] %dx%d  [3] %s  [4] %s  [5] %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated)
+}
+
+func (m *LobbyModel) messageLine() string {
+	switch {
+	case m.chatting:
+		return "say> " + m.input + "█"
+	case m.Message == "":
+		return ""
+	case m.IsError:
+		return m.styles.Error.Render("! " + m.Message)
+	}
+	return m.styles.Info.Render(m.Message)
+}
+
+func (m *LobbyModel) helpLine() string {
+	if m.focus == focusChallenges {
+		return m.styles.Dim.Render("↑↓ select · a accept · d decline · x cancel · tab players · t chat · q quit")
+	}
+	help := "↑↓ select · c challenge · w watch · p pair · tab challenges · t chat · q quit"
+	if m.MyGame != 0 {
+		help = "g game · " + help
+	}
+	return m.styles.Dim.Render(help)
+}

@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+func testLobby(tb testing.TB, w, h int) *LobbyModel {
+	tb.Helper()
+	m := NewLobbyModel("alice", "ws://localhost:7878/ws", PlainStyles())
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.Status = "connected"
+	m.SetPlayers([]Player{
+		{Name: "easy", Bot: true, Status: "idle"},
+		{Name: "alice", Status: "idle", Rating: 1523},
+		{Name: "bob", Status: "playing", Rating: 1480, Game: 12},
+		{Name: "max", Bot: true, Status: "idle"},
+		{Name: "guest-7", Status: "seeking", Guest: true},
+	})
+	m.SetChallenges([]Challenge{
+		{ID: 3, From: "carol", To: "alice", Incoming: true, Settings: Settings{Rule: engine.Renju, Size: 15, Time: "10+5", Color: "black", Rated: true}},
+		{ID: 4, From: "alice", To: "bob", Settings: Settings{Rule: engine.Freestyle, Size: 19, Time: "none", Color: "random"}},
+	})
+	m.Chat = []ChatLine{{"bob", "anyone for renju?"}, {"carol", "me"}}
+	return m
+}
+
+func pressLobby(m *LobbyModel, keys ...string) (Intent, bool) {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		cmd = m.Update(keyMsg(k))
+	}
+	if cmd == nil {
+		return Intent{}, false
+	}
+	in, ok := cmd().(Intent)
+	return in, ok
+}
+
+func TestLobbyGolden(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		m := testLobby(t, sz.w, sz.h)
+		name := fmt.Sprintf("lobby_%dx%d", sz.w, sz.h)
+		checkScreen(t, name, m.View(), sz.w, sz.h)
+	}
+	m := testLobby(t, 80, 24)
+	pressLobby(m, "tab")
+	m.Error("not_found: no such player")
+	checkScreen(t, "lobby_challenges_80x24", m.View(), 80, 24)
+}
+
+func TestLobbyKeys(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		want Intent
+	}{
+		{"challenge the selected player", []string{"j", "c"}, Intent{Kind: IntentChallenge, Name: "bob"}},
+		{"challenge a bot with enter", []string{"j", "j", "j", "enter"}, Intent{Kind: IntentChallenge, Name: "easy"}},
+		{"not myself", []string{"c"}, Intent{}},
+		{"watch a playing player", []string{"j", "w"}, Intent{Kind: IntentWatch, Game: 12}},
+		{"not watch an idle one", []string{"w"}, Intent{}},
+		{"accept an incoming challenge", []string{"tab", "a"}, Intent{Kind: IntentAcceptChallenge, ID: 3}},
+		{"decline an incoming challenge", []string{"tab", "d"}, Intent{Kind: IntentDeclineChallenge, ID: 3}},
+		{"cancel my challenge", []string{"tab", "j", "x"}, Intent{Kind: IntentCancelChallenge, ID: 4}},
+		{"cannot accept my own challenge", []string{"tab", "j", "a"}, Intent{}},
+		{"quick-pair", []string{"p"}, Intent{Kind: IntentSeek}},
+		{"chat", []string{"t", "h", "i", "enter"}, Intent{Kind: IntentLobbyChat, Text: "hi"}},
+		{"chat keys are text", []string{"t", "q", "enter"}, Intent{Kind: IntentLobbyChat, Text: "q"}},
+		{"quit", []string{"q"}, Intent{Kind: IntentQuit}},
+		{"selection stops at the end", []string{"j", "j", "j", "j", "j", "j", "j", "j", "c"}, Intent{Kind: IntentChallenge, Name: "max"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := testLobby(t, 80, 24)
+			got, ok := pressLobby(m, tt.keys...)
+			if tt.want.Kind == 0 {
+				if ok {
+					t.Fatalf("got %+v, want no intent", got)
+				}
+				return
+			}
+			if !ok || got.Kind != tt.want.Kind || got.Name != tt.want.Name || got.Game != tt.want.Game || got.ID != tt.want.ID || got.Text != tt.want.Text {
+				t.Fatalf("got %+v %v, want %+v", got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestLobbySettingsKeys(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	in, _ := pressLobby(m, "1", "1", "2", "3", "4", "5", "c")
+	if in.Kind != 0 {
+		t.Fatalf("c on myself gave %+v", in)
+	}
+	in, _ = pressLobby(m, "j", "c")
+	want := Settings{Rule: engine.Renju, Size: 19, Time: "5+3", Color: "black", Rated: true}
+	if in.Kind != IntentChallenge || in.Settings != want {
+		t.Fatalf("challenge with %+v, want %+v", in.Settings, want)
+	}
+	m.Seeking = true
+	if in, _ := pressLobby(m, "p"); in.Kind != IntentCancelSeek {
+		t.Fatalf("p while seeking gave %+v", in)
+	}
+}
+
+func TestLobbyKeepsSelectionOnUpdate(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	pressLobby(m, "j") // bob
+	m.SetPlayers([]Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
+	if in, _ := pressLobby(m, "c"); in.Name != "bob" {
+		t.Fatalf("selection moved to %q", in.Name)
+	}
+	m.SetPlayers(nil)
+	if in, ok := pressLobby(m, "c"); ok {
+		t.Fatalf("empty list gave %+v", in)
+	}
+}
