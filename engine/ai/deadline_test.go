@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -117,5 +118,49 @@ func TestEasyRandomAmongEquals(t *testing.T) {
 	}
 	if len(seen) < 2 {
 		t.Fatalf("easy always plays %v", seen)
+	}
+}
+
+// TestThinkErrors: bad requests fail with the engine's sentinel errors.
+func TestThinkErrors(t *testing.T) {
+	p := func(x, y int) engine.Point { return engine.Point{X: x, Y: y} }
+	five := []engine.Move{}
+	for x := 0; x < 5; x++ {
+		five = append(five, engine.Move{Point: p(x, 0), Color: engine.Black}, engine.Move{Point: p(x, 5), Color: engine.White})
+	}
+	for _, c := range []struct {
+		name string
+		req  Request
+		want error
+	}{
+		{"size", Request{Size: 30}, engine.ErrBadSize},
+		{"rule", Request{Rule: 9}, engine.ErrBadRule},
+		{"level", Request{Level: 7}, ErrBadLevel},
+		{"off board", Request{Moves: []engine.Move{{Point: p(15, 0), Color: engine.Black}}}, engine.ErrOffBoard},
+		{"occupied", Request{Moves: []engine.Move{{Point: p(1, 1), Color: engine.Black}, {Point: p(1, 1), Color: engine.White}}}, engine.ErrOccupied},
+		{"colour", Request{Moves: []engine.Move{{Point: p(1, 1)}}}, engine.ErrBadColor},
+		{"won", Request{Moves: five[:9]}, engine.ErrGameOver},
+	} {
+		if _, err := Think(context.Background(), c.req); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+}
+
+// TestNoLegalMove: a renju position where every empty point is forbidden for
+// black fails with ErrNoMove; a full board too.
+func TestNoLegalMove(t *testing.T) {
+	var moves []engine.Move
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			c := engine.Black
+			if (x+2*y)%5 < 2 {
+				c = engine.White
+			}
+			moves = append(moves, engine.Move{Point: engine.Point{X: x, Y: y}, Color: c})
+		}
+	}
+	if _, err := Think(context.Background(), Request{Size: 5, Moves: moves, Level: Max}); !errors.Is(err, ErrNoMove) {
+		t.Errorf("full board: %v", err)
 	}
 }

@@ -76,14 +76,19 @@ type params struct {
 	leafVCF  int   // plies of fours tried at the leaves (0 = none)
 	width    int   // moves searched at an ordinary node
 	vctNodes int64 // node budget of the root threat search
+	// threatExt searches the defences against an open three at the leaves.
+	threatExt bool
 }
 
 func (l Level) params() params {
 	switch l {
 	case Medium:
-		return params{maxDepth: 4, vcfDepth: 20, vctDepth: 0, ttMiB: 2, leafVCF: 0, width: 12, vctNodes: 0}
+		// A short look-ahead with the four-threat solver at the root: it
+		// never misses a five, a four or an open three, but plans little.
+		return params{maxDepth: 3, vcfDepth: 10, ttMiB: 2, width: 10}
 	case Hard:
-		return params{maxDepth: 10, vcfDepth: 30, vctDepth: 2, ttMiB: 8, leafVCF: 6, width: 16, vctNodes: 100000}
+		return params{maxDepth: 6, vcfDepth: 20, ttMiB: 8, leafVCF: 4, width: 14}
 	}
-	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 20, vctNodes: 400000}
+	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 20,
+		vctNodes: 400000, threatExt: true}
 }

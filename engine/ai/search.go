@@ -30,6 +30,7 @@ type searcher struct {
 	vcfFail, vctFail failCache
 	threatMove       int32
 	salt             uint64 // mixed into every hash, unique per search
+	extLimit         int // plies beyond which threat extensions stop
 	stamp            [maxCells]uint32
 	hits             [maxCells]int32
 	gen              uint32
@@ -234,6 +235,7 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 	}
 	budget := s.deadline.Sub(start)
 	for d := 1; d <= s.p.maxDepth; d++ {
+		s.extLimit = d + 8
 		alpha, beta := -infinity, infinity
 		bestIdx := -1
 		for i, q := range rootMoves {
@@ -323,7 +325,17 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 		return WinScore - ply - 2
 	}
 	if depth <= 0 {
-		return s.leaf(ply)
+		// Threat extension: an open three of the opponent is not quiet;
+		// the defences are searched (few and exact) before evaluating.
+		if !s.p.threatExt || ply >= s.extLimit || b.cnt[them][catFlex4] == 0 || b.flexPoint(them) < 0 {
+			return s.leaf(ply)
+		}
+		if s.p.leafVCF > 0 && b.hasFours(us) {
+			if r := s.vcf(ply, s.p.leafVCF, false); r > 0 {
+				return WinScore - ply - r
+			}
+		}
+		depth = 1
 	}
 	// Mate distance pruning.
 	if a := -(WinScore - ply - 1); alpha < a {

@@ -80,9 +80,13 @@ func Think(ctx context.Context, req Request) (Reply, error) {
 	} else {
 		r = search(ctx, pos, req, deadline)
 	}
-	if !pos.eb.Contains(r.Move) || pos.eb.At(r.Move) != engine.Empty ||
-		(pos.rule == engine.Renju && pos.toMove == engine.Black && pos.eb.ForbiddenAt(r.Move) != engine.NotForbidden) {
-		return Reply{}, fmt.Errorf("%w: %s to move", ErrNoMove, pos.toMove)
+	if !pos.legal(r.Move) {
+		// Never answer an illegal point, whatever happened inside.
+		p, ok := pos.anyLegal()
+		if !ok {
+			return Reply{}, fmt.Errorf("%w: %s to move", ErrNoMove, pos.toMove)
+		}
+		r.Move = p
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
@@ -95,6 +99,38 @@ type position struct {
 	eb     *engine.Board
 	toMove engine.Color
 	moves  []engine.Move
+}
+
+// legal reports whether the side to move may play p.
+func (pos *position) legal(p engine.Point) bool {
+	return pos.eb.Contains(p) && pos.eb.At(p) == engine.Empty &&
+		(pos.rule != engine.Renju || pos.toMove != engine.Black || pos.eb.ForbiddenAt(p) == engine.NotForbidden)
+}
+
+// anyLegal returns a legal point, nearest the centre first.
+func (pos *position) anyLegal() (engine.Point, bool) {
+	n := pos.size
+	c := (n - 1) / 2
+	for r := 0; r <= n; r++ {
+		for y := c - r; y <= c+r; y++ {
+			for x := c - r; x <= c+r; x++ {
+				if max(abs(x-c), abs(y-c)) != r {
+					continue
+				}
+				if p := (engine.Point{X: x, Y: y}); pos.legal(p) {
+					return p, true
+				}
+			}
+		}
+	}
+	return engine.NoPoint, false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func setup(req Request) (*position, error) {

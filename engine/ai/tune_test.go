@@ -22,7 +22,7 @@ func TestTune(t *testing.T) {
 	a := Max.params()
 	b := Max.params()
 	// The variant under test:
-	b.vctDepth = 0
+	b.width = 12
 	rule := engine.Freestyle
 	if os.Getenv("GOMOKU_AI_TUNE_RULE") == "renju" {
 		rule = engine.Renju
@@ -32,11 +32,17 @@ func TestTune(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 1))
 	for pair := 0; pair < pairs; pair++ {
 		var opening []engine.Move
-		g, _ := engine.NewGame(engine.Options{Size: 15, Rule: rule})
-		for len(g.Moves()) < 3 {
-			g.Play(engine.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)})
+		for {
+			g, _ := engine.NewGame(engine.Options{Size: 15, Rule: rule})
+			for len(g.Moves()) < 3 {
+				g.Play(engine.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)})
+			}
+			r, _ := Think(context.Background(), Request{Size: 15, Rule: rule, Moves: g.Moves(), Level: Hard, TimeLimit: time.Minute, NodeLimit: 30000})
+			if r.Score > -120 && r.Score < 120 {
+				opening = append(opening, g.Moves()...)
+				break
+			}
 		}
-		opening = append(opening, g.Moves()...)
 		for swap := 0; swap < 2; swap++ {
 			g, _ := engine.NewGame(engine.Options{Size: 15, Rule: rule})
 			for _, m := range opening {
