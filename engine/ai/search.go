@@ -30,7 +30,7 @@ type searcher struct {
 	vcfFail, vctFail failCache
 	threatMove       int32
 	salt             uint64 // mixed into every hash, unique per search
-	extLimit         int // plies beyond which threat extensions stop
+	extLimit         int    // plies beyond which threat extensions stop
 	stamp            [maxCells]uint32
 	hits             [maxCells]int32
 	gen              uint32
