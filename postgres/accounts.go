@@ -1,0 +1,157 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gomokud/gomoku/server"
+)
+
+const accountColumns = `id, username, password_hash, created_at, last_login_at,
+	rating, rd, volatility, games, wins, losses, draws, rated_games`
+
+type accountRow struct {
+	ID           int64      `db:"id"`
+	Username     string     `db:"username"`
+	PasswordHash string     `db:"password_hash"`
+	CreatedAt    time.Time  `db:"created_at"`
+	LastLoginAt  *time.Time `db:"last_login_at"`
+	Rating       float64    `db:"rating"`
+	RD           float64    `db:"rd"`
+	Volatility   float64    `db:"volatility"`
+	Games        int        `db:"games"`
+	Wins         int        `db:"wins"`
+	Losses       int        `db:"losses"`
+	Draws        int        `db:"draws"`
+	RatedGames   int        `db:"rated_games"`
+}
+
+func (r accountRow) account() server.Account {
+	return server.Account{
+		ID: r.ID, Username: r.Username, PasswordHash: r.PasswordHash,
+		CreatedAt: utc(r.CreatedAt), LastLoginAt: utcPtr(r.LastLoginAt),
+		Rating: server.Rating{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility},
+		Games:  r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, RatedGames: r.RatedGames,
+	}
+}
+
+// querier is a *pgxpool.Pool or a pgx.Tx.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// oneAccount runs a query returning accountColumns and collects one row.
+func oneAccount(ctx context.Context, q querier, sql string, args ...any) (server.Account, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return server.Account{}, err
+	}
+	r, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[accountRow])
+	if err != nil {
+		return server.Account{}, err
+	}
+	return r.account(), nil
+}
+
+// CreateAccount implements server.Store.
+func (db *DB) CreateAccount(ctx context.Context, n server.NewAccount) (server.Account, error) {
+	if n.Username == "" || n.PasswordHash == "" {
+		return server.Account{}, fmt.Errorf("create account: %w: empty username or password hash", server.ErrInvalid)
+	}
+	r := n.Rating
+	if r == (server.Rating{}) {
+		r = server.DefaultRating
+	}
+	a, err := oneAccount(ctx, db.pool, `INSERT INTO accounts
+		(username, password_hash, created_at, rating, rd, volatility)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING `+accountColumns,
+		n.Username, n.PasswordHash, server.OrNow(n.CreatedAt), r.Rating, r.RD, r.Volatility)
+	if pgCode(err) == uniqueViolation {
+		return a, fmt.Errorf("create account %q: %w", n.Username, server.ErrUsernameTaken)
+	}
+	return a, wrap(err, "create account %q", n.Username)
+}
+
+// AccountByName implements server.Store (lower(username) is uniquely
+// indexed).
+func (db *DB) AccountByName(ctx context.Context, username string) (server.Account, error) {
+	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
+		WHERE lower(username) = lower($1)`, username)
+	return a, wrap(err, "account %q", username)
+}
+
+// AccountByID implements server.Store.
+func (db *DB) AccountByID(ctx context.Context, id int64) (server.Account, error) {
+	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, id)
+	return a, wrap(err, "account %d", id)
+}
+
+// TouchLogin implements server.Store.
+func (db *DB) TouchLogin(ctx context.Context, id int64, at time.Time) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, server.OrNow(at), id)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
+	return wrap(err, "touch login of account %d", id)
+}
+
+// CreateSession implements server.Store.
+func (db *DB) CreateSession(ctx context.Context, tokenHash string, accountID int64, expires time.Time) error {
+	if tokenHash == "" {
+		return fmt.Errorf("create session: %w: empty token hash", server.ErrInvalid)
+	}
+	_, err := db.pool.Exec(ctx, `INSERT INTO sessions (token_hash, account_id, created_at, expires_at)
+		VALUES ($1, $2, $3, $4)`, tokenHash, accountID, server.OrNow(time.Time{}), expires)
+	switch pgCode(err) {
+	case uniqueViolation:
+		return fmt.Errorf("create session for account %d: %w", accountID, server.ErrConflict)
+	case foreignKeyViolation:
+		return fmt.Errorf("create session for account %d: %w", accountID, server.ErrNotFound)
+	}
+	return wrap(err, "create session for account %d", accountID)
+}
+
+// SessionAccount implements server.Store.
+func (db *DB) SessionAccount(ctx context.Context, tokenHash string) (server.Account, error) {
+	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
+		WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)`,
+		tokenHash, time.Now())
+	return a, wrap(err, "session")
+}
+
+// DeleteSession implements server.Store.
+func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
+	_, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
+	return wrap(err, "delete session")
+}
+
+// DeleteExpiredSessions implements server.Store.
+func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	tag, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, now)
+	if err != nil {
+		return 0, wrap(err, "delete expired sessions")
+	}
+	return tag.RowsAffected(), nil
+}
+
+// Leaderboard implements server.Store.
+func (db *DB) Leaderboard(ctx context.Context, limit int) ([]server.Account, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+accountColumns+` FROM accounts
+		WHERE rated_games > 0 ORDER BY rating DESC, rated_games DESC, id LIMIT $1`, limitOr(limit, 50))
+	if err != nil {
+		return nil, wrap(err, "leaderboard")
+	}
+	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[accountRow])
+	if err != nil {
+		return nil, wrap(err, "leaderboard")
+	}
+	out := make([]server.Account, len(rs))
+	for i, r := range rs {
+		out[i] = r.account()
+		out[i].PasswordHash = ""
+	}
+	return out, nil
+}
