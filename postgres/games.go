@@ -81,10 +81,10 @@ func rating(r, rd, vol *float64) server.Rating {
 func (r gameRow) game() server.Game {
 	return server.Game{
 		ID: r.ID, Rule: r.Rule, Size: r.Size,
-		Clock: server.TimeControl{MainMS: r.MainMS, IncrementMS: r.IncrementMS, ByoYomiMS: r.ByoYomiMS},
-		Rated: r.Rated,
-		Black: server.Player{AccountID: id64(r.BlackAccountID), Guest: r.BlackGuest, Bot: r.BlackBot}.Named(r.BlackName),
-		White: server.Player{AccountID: id64(r.WhiteAccountID), Guest: r.WhiteGuest, Bot: r.WhiteBot}.Named(r.WhiteName),
+		Clock:     server.TimeControl{MainMS: r.MainMS, IncrementMS: r.IncrementMS, ByoYomiMS: r.ByoYomiMS},
+		Rated:     r.Rated,
+		Black:     server.Player{AccountID: id64(r.BlackAccountID), Guest: r.BlackGuest, Bot: r.BlackBot}.Named(r.BlackName),
+		White:     server.Player{AccountID: id64(r.WhiteAccountID), Guest: r.WhiteGuest, Bot: r.WhiteBot}.Named(r.WhiteName),
 		StartedAt: utc(r.StartedAt),
 		Finished:  r.Finished, Winner: r.Winner, Reason: r.Reason, EndedAt: utcPtr(r.EndedAt),
 		BlackRating: server.RatingChange{
