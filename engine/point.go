@@ -38,8 +38,11 @@ func (p Point) String() string {
 
 // ParsePoint reads the human notation ("h8", "H8", " o15 ") for a board of the
 // given size. Anything else, including a point off the board, is an error
-// wrapping ErrBadNotation or ErrOffBoard.
+// wrapping ErrBadNotation or ErrOffBoard; an unsupported size is ErrBadSize.
 func ParsePoint(s string, size int) (Point, error) {
+	if err := CheckSize(size); err != nil {
+		return NoPoint, err
+	}
 	t := strings.ToLower(strings.TrimSpace(s))
 	if len(t) < 2 || len(t) > 3 || t[0] < 'a' || t[0] > 'z' {
 		return NoPoint, fmt.Errorf("%w: %q is not a point like h8", ErrBadNotation, s)
@@ -61,7 +64,11 @@ func (p Point) Gomocup(size int) string {
 }
 
 // ParseGomocup reads the Gomocup notation "x,y" (0-based, y from the top).
+// Errors wrap ErrBadNotation, ErrOffBoard or (for the size) ErrBadSize.
 func ParseGomocup(s string, size int) (Point, error) {
+	if err := CheckSize(size); err != nil {
+		return NoPoint, err
+	}
 	xs, ys, ok := strings.Cut(strings.TrimSpace(s), ",")
 	if !ok {
 		return NoPoint, fmt.Errorf("%w: %q is not x,y", ErrBadNotation, s)

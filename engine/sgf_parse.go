@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A minimal reader of SGF's syntax (collections, game trees, nodes,
+// properties and escaped values), enough to take the main line of a game.
+
+// sgfProp is a property: its identifier and its values (at least one).
+type sgfProp struct {
+	id   string
+	vals []string
+}
+
+// sgfNode is one node's properties, each identifier once.
+type sgfNode []sgfProp
+
+// maxSGFDepth bounds the nesting of variations.
+const maxSGFDepth = 64
+
+type sgfParser struct {
+	s   string
+	pos int
+}
+
+// parseSGFMainLine parses the first game tree of an SGF collection and
+// returns its main line: the nodes of the sequence followed, at each fork,
+// by the first variation. The other variations are checked for syntax and
+// dropped; anything after the first game tree is ignored.
+func parseSGFMainLine(s string) ([]sgfNode, error) {
+	p := &sgfParser{s: s}
+	p.skipSpace()
+	if !p.eat('(') {
+		return nil, p.errorf("want '(' to open a game")
+	}
+	var nodes []sgfNode
+	if err := p.gameTree(&nodes, 0); err != nil {
+		return nil, err
+	}
+	if len(nodes) == 0 {
+		return nil, p.errorf("a game with no node")
+	}
+	return nodes, nil
+}
+
+// gameTree reads a game tree after its '(' through its ')'. With main set
+// (non-nil) the main line's nodes are appended to it.
+func (p *sgfParser) gameTree(main *[]sgfNode, depth int) error {
+	if depth > maxSGFDepth {
+		return p.errorf("variations nested deeper than %d", maxSGFDepth)
+	}
+	p.skipSpace()
+	if p.peek() != ';' {
+		return p.errorf("want ';' to start a node")
+	}
+	for p.skipSpace(); p.peek() == ';'; p.skipSpace() {
+		p.pos++
+		node, err := p.node()
+		if err != nil {
+			return err
+		}
+		if main != nil {
+			*main = append(*main, node)
+		}
+	}
+	first := true
+	for p.skipSpace(); p.peek() == '('; p.skipSpace() {
+		p.pos++
+		var sub *[]sgfNode
+		if first {
+			sub = main
+		}
+		if err := p.gameTree(sub, depth+1); err != nil {
+			return err
+		}
+		first = false
+	}
+	if !p.eat(')') {
+		return p.errorf("want ')' to close a game tree")
+	}
+	return nil
+}
+
+// node reads the properties of a node after its ';'.
+func (p *sgfParser) node() (sgfNode, error) {
+	var node sgfNode
+	for {
+		p.skipSpace()
+		start := p.pos
+		for p.pos < len(p.s) && p.s[p.pos] >= 'A' && p.s[p.pos] <= 'Z' {
+			p.pos++
+		}
+		if p.pos == start {
+			if c := p.peek(); c != ';' && c != '(' && c != ')' {
+				return nil, p.errorf("want a property name (capital letters)")
+			}
+			return node, nil
+		}
+		prop := sgfProp{id: p.s[start:p.pos]}
+		for p.skipSpace(); p.peek() == '['; p.skipSpace() {
+			p.pos++
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			prop.vals = append(prop.vals, v)
+		}
+		if len(prop.vals) == 0 {
+			return nil, p.errorf("property %s has no value", prop.id)
+		}
+		for _, q := range node {
+			if q.id == prop.id {
+				return nil, p.errorf("property %s twice in a node", prop.id)
+			}
+		}
+		node = append(node, prop)
+	}
+}
+
+// value reads a property value after its '[' through its ']', undoing the
+// escapes: "\]" is "]", "\\" is "\", and an escaped line break disappears.
+func (p *sgfParser) value() (string, error) {
+	var sb strings.Builder
+	for p.pos < len(p.s) {
+		c := p.s[p.pos]
+		p.pos++
+		switch c {
+		case ']':
+			return sb.String(), nil
+		case '\\':
+			if p.pos >= len(p.s) {
+				return "", p.errorf("unterminated value")
+			}
+			c = p.s[p.pos]
+			p.pos++
+			if c == '\n' || c == '\r' {
+				if p.pos < len(p.s) && (p.s[p.pos] == '\n' || p.s[p.pos] == '\r') && p.s[p.pos] != c {
+					p.pos++
+				}
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return "", p.errorf("unterminated value")
+}
+
+func (p *sgfParser) skipSpace() {
+	for p.pos < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.pos]) >= 0 {
+		p.pos++
+	}
+}
+
+func (p *sgfParser) peek() byte {
+	if p.pos < len(p.s) {
+		return p.s[p.pos]
+	}
+	return 0
+}
+
+func (p *sgfParser) eat(c byte) bool {
+	if p.peek() == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+func (p *sgfParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w: SGF at byte %d: %s", ErrBadRecord, p.pos, fmt.Sprintf(format, args...))
+}
