@@ -79,3 +79,8 @@ func TestStore(t *testing.T) {
 	testURL(t)
 	storetest.Run(t, factory)
 }
+
+func BenchmarkAppendMove(b *testing.B) {
+	testURL(b)
+	storetest.BenchmarkAppendMove(b, factory)
+}

@@ -35,3 +35,10 @@ func TestStoreSynchronousFull(t *testing.T) {
 	}
 	storetest.Run(t, factory(sqlite.Options{Synchronous: "full"}))
 }
+
+func BenchmarkAppendMove(b *testing.B) {
+	b.Run("sync=NORMAL", func(b *testing.B) { storetest.BenchmarkAppendMove(b, factory(sqlite.Options{})) })
+	b.Run("sync=FULL", func(b *testing.B) {
+		storetest.BenchmarkAppendMove(b, factory(sqlite.Options{Synchronous: "FULL"}))
+	})
+}
