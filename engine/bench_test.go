@@ -78,3 +78,24 @@ func BenchmarkAppendForbidden(b *testing.B) {
 		dst = bd.AppendForbidden(dst[:0])
 	}
 }
+
+// BenchmarkForbiddenAtRecursive judges the golden position whose answer
+// depends on three levels of the recursive definition of a three.
+func BenchmarkForbiddenAtRecursive(b *testing.B) {
+	var bd *Board
+	var p Point
+	for _, tc := range threeCases {
+		if tc.name == "true three three levels down: the double-three's own three is false" {
+			bd, p = tc.position(b)
+		}
+	}
+	if bd == nil {
+		b.Fatal("golden case not found")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if bd.ForbiddenAt(p) != DoubleThree {
+			b.Fatal("wrong answer")
+		}
+	}
+}

@@ -404,4 +404,21 @@ var threeCases = []forbiddenCase{
 			"so e8-e10 is no three, e8 is a mere four-three and allowed, f8-h8 is a three again, and h8 a double-three",
 		deeper: []deeperCheck{{"h8", "e8", NotForbidden}, {"h8 e8", "e7", Overline}, {"h8 e8", "e11", NotForbidden}},
 	},
+	{
+		name: "a straight-four point that makes five is allowed, so the three is real",
+		board: `
+			. . . . . . . . .
+			. . x . . . . . .
+			. . x . . . . . .
+			. . x . . x . . .
+			. . x . . x . . .
+			. . . x x * . o .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .`,
+		want: DoubleThree,
+		why: "c4, the only straight-four point of d4-f4, also makes c4-c8 five; a five is never forbidden, " +
+			"so d4-f4 is a three (this engine's reading of RIF; black could simply win on c4 instead)",
+		deeper: []deeperCheck{{"f4", "c4", NotForbidden}},
+	},
 }
