@@ -51,6 +51,8 @@ type Options struct {
 type DB struct {
 	w *sql.DB // one connection: the serialised write path
 	r *sql.DB // read-only connections
+
+	appendMove *sql.Stmt // the hot path, prepared once on the writer
 }
 
 // Open opens (creating if needed) the database file at path and applies the
@@ -103,6 +105,10 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
+	if db.appendMove, err = w.PrepareContext(ctx, appendMoveSQL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: prepare: %w", err)
+	}
 	q.Del("_journal_mode") // set once by the writer; persistent in the file
 	q.Del("_txlock")
 	q.Set("_query_only", "1")
@@ -120,6 +126,9 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 // Close closes both pools. In-flight calls finish first.
 func (db *DB) Close() error {
 	var errs []error
+	if db.appendMove != nil {
+		errs = append(errs, db.appendMove.Close())
+	}
 	if db.r != nil {
 		errs = append(errs, db.r.Close())
 	}

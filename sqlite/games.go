@@ -81,17 +81,20 @@ func (db *DB) CreateGame(ctx context.Context, n server.NewGame) (int64, error) {
 	return id, nil
 }
 
+// appendMoveSQL inserts the move only if the game runs and the ply is next.
+const appendMoveSQL = `INSERT INTO moves
+	(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
+	SELECT g.id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM games g
+	WHERE g.id = ?1 AND g.finished = 0
+	AND ?2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0)`
+
 // AppendMove implements server.Store: one INSERT that succeeds only when the
 // game runs and m.Ply is the next ply.
 func (db *DB) AppendMove(ctx context.Context, gameID int64, m server.Move) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, err)
 	}
-	res, err := db.w.ExecContext(ctx, `INSERT INTO moves
-		(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
-		SELECT g.id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM games g
-		WHERE g.id = ?1 AND g.finished = 0
-		AND ?2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0)`,
+	res, err := db.appendMove.ExecContext(ctx,
 		gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, ms(server.OrNow(m.At)))
 	if isUnique(err) {
 		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, server.ErrConflict)
