@@ -10,7 +10,11 @@ package engine
 // A four is any shape one move from exactly five. A three is a shape that
 // becomes a straight four (.xxxx., five on both ends) by a move that is
 // itself not forbidden: that is the recursive part, and why a three blocked
-// by a forbidden point is a false three and does not count.
+// by a forbidden point is a false three and does not count. A straight-four
+// point that also makes a five in another line is not forbidden, so a three
+// that extends there counts. Several threes or fours are judged together: a
+// four with two threes (4-3-3) is a double-three, and two fours with a three
+// a double-four; only one four and one three (4-3) is allowed.
 
 // ForbiddenAt reports whether black playing the empty point p would be a
 // forbidden move under renju, and of which kind. It returns NotForbidden for a
