@@ -103,10 +103,10 @@ func newSearcher(ttMiB int) *searcher {
 }
 
 // count adds a node and checks the clock, the context and the node limit
-// every 256 nodes.
+// every 128 nodes.
 func (s *searcher) count() {
 	s.nodes++
-	if s.nodes&255 != 0 {
+	if s.nodes&127 != 0 {
 		return
 	}
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
@@ -186,7 +186,7 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 	if s.p.vctDepth > 0 && !s.stopped {
 		saved := s.deadline
 		if s.timed {
-			s.deadline = start.Add(saved.Sub(start) / 3)
+			s.deadline = start.Add(saved.Sub(start) / 6)
 		}
 		for t := 1; t <= s.p.vctDepth && !s.stopped; t++ {
 			s.vctStop = s.nodes + s.p.vctNodes
@@ -273,7 +273,9 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 		if s.stopped || score > winBound || score < -winBound {
 			break
 		}
-		if s.timed && time.Since(start) > budget/2 {
+		// A new iteration takes a few times longer than the last one:
+		// do not start one that cannot finish.
+		if s.timed && time.Since(start) > budget*11/20 {
 			break
 		}
 	}

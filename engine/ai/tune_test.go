@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,12 +23,30 @@ func TestTune(t *testing.T) {
 	a := Max.params()
 	b := Max.params()
 	// The variant under test:
-	b.width = 12
+	for _, v := range strings.Split(os.Getenv("GOMOKU_AI_TUNE_VARIANT"), ",") {
+		switch v {
+		case "noext":
+			b.threatExt = false
+		case "w14":
+			b.width = 14
+		case "w10":
+			b.width = 10
+		case "leaf4":
+			b.leafVCF = 4
+		case "novct":
+			b.vctDepth = 0
+		case "hard":
+			b = Hard.params()
+		}
+	}
+	mt := 100 * time.Millisecond
+	if ms, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_TUNE_MS")); ms > 0 {
+		mt = time.Duration(ms) * time.Millisecond
+	}
 	rule := engine.Freestyle
 	if os.Getenv("GOMOKU_AI_TUNE_RULE") == "renju" {
 		rule = engine.Renju
 	}
-	mt := 200 * time.Millisecond
 	score := 0.0
 	rng := rand.New(rand.NewPCG(42, 1))
 	for pair := 0; pair < pairs; pair++ {
@@ -73,5 +92,5 @@ func TestTune(t *testing.T) {
 			fmt.Printf("game %d: winner %v (A black=%v) after %d moves\n", 2*pair+swap, res.Winner, swap == 0, len(g.Moves()))
 		}
 	}
-	fmt.Printf("A scores %.1f / %d\n", score, 2*pairs)
+	fmt.Printf("A (max) scores %.1f / %d against %s\n", score, 2*pairs, os.Getenv("GOMOKU_AI_TUNE_VARIANT"))
 }

@@ -1,0 +1,58 @@
+// Package ai chooses moves for five-in-a-row under the freestyle, standard
+// (exact five) and renju rules, at four strengths.
+//
+// Think is the whole API: give it the stones on the board, the rule, a level
+// and a time budget; it returns a legal move by the deadline. It keeps no
+// state between calls and may be called from many goroutines at once; each
+// search owns its memory (a transposition table of a few MiB, see
+// Request.TTMiB), which is recycled through small free lists.
+//
+// # Levels
+//
+//   - Easy is the seeds' tuple (five-window) scorer with a random choice
+//     among equally scored points. It does not look ahead, so it misses
+//     open threes: a floor, not an opponent.
+//   - Medium searches three plies with a four-threat (VCF) solver at the
+//     root: it never misses a five, a four to block or an open three to stop,
+//     but plans little. At most 0.3 s a move.
+//   - Hard searches six plies with VCF at the leaves. At most 1 s a move.
+//   - Max adds threat-space search for fours and threes (VCT) at the root,
+//     threat extensions at the leaves and unlimited iterative deepening,
+//     using the whole budget (3 s when none is given).
+//
+// # How it searches
+//
+// The search keeps its own board (a padded one-dimensional array) with, for
+// every empty point, a line key per direction: two bits for each of the five
+// points on either side. Keys change only along the four lines through a
+// placed or removed stone. A table built once per rule maps a key to the
+// shape a stone there would make for each side (five, straight four, four,
+// open three, three, open two ...), computed by a small recursive line
+// analysis; a second table combines the four directions into a category
+// (five, open four or double four, four-three, four, double three, three)
+// and a value. Counts of each category per side are kept, so "can the
+// opponent make five?" or "does the opponent have an open three?" are
+// answered without looking at the board.
+//
+// At the root Think plays a five, blocks a four, makes an open four, then
+// looks for the shortest VCF (victory by continuous fours: every attacking
+// move a four, every defence forced), then (Max) a VCT with a node budget.
+// Otherwise it runs iterative-deepening principal-variation alpha-beta with
+// a Zobrist-keyed transposition table, killer and history move ordering and
+// late-move reductions. Candidate moves are the empty points near stones,
+// ordered by pattern value; when the opponent threatens an open four only
+// exact defences are generated (every point that could spoil all of the
+// opponent's open-four points, checked by playing it) plus own fours. A
+// four of the opponent is answered by its one blocking point without using
+// depth. Leaves run a short VCF for the side to move.
+//
+// # Renju
+//
+// Black never plays a forbidden point: the pattern tables flag the points
+// that might be a double three, double four or overline, and only those are
+// judged, by engine.Board.ForbiddenAt on a board kept in step with the
+// search, so the engine stays the single source of truth for the rules.
+// White's search knows that black cannot block on a forbidden point, so a
+// white four whose only defence is forbidden wins, and a forbidden point is
+// never counted as a black defence or a black threat.
+package ai
