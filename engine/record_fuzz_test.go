@@ -14,6 +14,7 @@ func FuzzParseText(f *testing.F) {
 	f.Add([]byte(sampleText))
 	f.Add([]byte("Rule: renju\nSize: 9\nResult: draw by agreement\n\n1. [Black] e5\n2. [White] d4 1m\n"))
 	f.Add([]byte("Result: aborted\n# comment\n"))
+	f.Add([]byte("[Black]:(H,8)\n[White]:(I,9)\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseText(data)
 		if err != nil {

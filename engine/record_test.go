@@ -214,6 +214,25 @@ func TestParsePSQPiskvork(t *testing.T) {
 	}
 }
 
+func TestParseTextSeedRecord(t *testing.T) {
+	// A record saved by the seeds' desktop game: no header, one
+	// "[Side]:(Column,Row)" line per move.
+	data := "[Black]:(H,8)\n[White]:(I,9)\n[Black]:(A,15)\n"
+	r, err := ParseText([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []RecordMove{{Point: Point{7, 7}}, {Point: Point{8, 8}}, {Point: Point{0, 14}}}
+	if !reflect.DeepEqual(r.Moves, want) || r.Size != 15 || r.Result.Reason != ReasonNone {
+		t.Errorf("%+v", r)
+	}
+	for _, bad := range []string{"[White]:(H,8)\n", "[Black]:(H8)\n", "[Black](H,8)\n", "[Black]:(P,8)\n"} {
+		if _, err := ParseText([]byte(bad)); !errors.Is(err, ErrBadRecord) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
 func TestParseSGFViewers(t *testing.T) {
 	// Comments, a variation, escapes, spacing and an old-style size as other
 	// programs write them; the main line is the first variation.

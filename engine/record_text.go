@@ -25,7 +25,8 @@ import (
 // Header lines come first, one "Key: value" each; Rule, Size and Result are
 // always written, the others when set. A move line has its number, the side
 // and the point, and optionally the time spent as a Go duration. Blank lines
-// and lines starting with '#' are ignored.
+// and lines starting with '#' are ignored. The seeds' own move lines,
+// "[Black]:(H,8)", are read too.
 
 // Text header keys, in the order EncodeText writes them.
 var textKeys = []string{"Black", "White", "Rule", "Size", "TimeControl", "Date", "Result"}
@@ -89,6 +90,14 @@ func ParseText(data []byte) (*Record, error) {
 			moves = append(moves, pending{n + 1, strings.Fields(line)})
 			continue
 		}
+		if line[0] == '[' {
+			f, err := legacyMove(line, len(moves))
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", n+1, err)
+			}
+			moves = append(moves, pending{n + 1, f})
+			continue
+		}
 		if len(moves) > 0 {
 			return nil, fmt.Errorf("%w: line %d: header after the moves", ErrBadRecord, n+1)
 		}
@@ -126,6 +135,17 @@ func ParseText(data []byte) (*Record, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// legacyMove turns a move line of the seeds' records, "[Black]:(H,8)", into
+// the fields of move number i+1 ("i+1.", "[Black]", "h8").
+func legacyMove(line string, i int) ([]string, error) {
+	side, rest, ok := strings.Cut(line, ":")
+	col, row, ok2 := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")"), ",")
+	if !ok || !ok2 || !strings.HasPrefix(rest, "(") || !strings.HasSuffix(rest, ")") {
+		return nil, fmt.Errorf("%w: want \"[Black]:(H,8)\", got %.40q", ErrBadRecord, line)
+	}
+	return []string{strconv.Itoa(i+1) + ".", side, strings.TrimSpace(col) + strings.TrimSpace(row)}, nil
 }
 
 // setTextHeader stores one header line's value.
