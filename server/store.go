@@ -88,12 +88,12 @@ type NewGame struct {
 // Move is one stored move. Ply numbers start at 1 and have no gaps.
 type Move struct {
 	Ply          int
-	X, Y         int    // engine.Point coordinates
-	Color        string // "black" or "white"
-	BlackClockMS int64  // black's remaining time after the move
-	WhiteClockMS int64  // white's remaining time after the move
-	SpentMS      int64  // time the mover used
-	At           time.Time
+	X, Y         int       // engine.Point coordinates
+	Color        string    // "black" or "white"
+	BlackClockMS int64     // black's remaining time after the move
+	WhiteClockMS int64     // white's remaining time after the move
+	SpentMS      int64     // time the mover used
+	At           time.Time // when the move was accepted; zero means now
 }
 
 // RatingChange is one side's rating before and after a rated game; zero for
@@ -149,7 +149,8 @@ type Store interface {
 	AccountByName(ctx context.Context, username string) (Account, error)
 	// AccountByID finds an account. ErrNotFound.
 	AccountByID(ctx context.Context, id int64) (Account, error)
-	// TouchLogin sets the account's last login time. ErrNotFound.
+	// TouchLogin sets the account's last login time (zero means now).
+	// ErrNotFound.
 	TouchLogin(ctx context.Context, id int64, at time.Time) error
 
 	// CreateSession stores a session token hash (auth.HashToken; never the

@@ -21,6 +21,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -55,8 +57,8 @@ type DB struct {
 	appendMove *sql.Stmt // the hot path, prepared once on the writer
 }
 
-// Open opens (creating if needed) the database file at path and applies the
-// pending migrations.
+// Open opens (creating it and its directory if needed) the database file at
+// path and applies the pending migrations.
 func Open(ctx context.Context, path string) (*DB, error) {
 	return OpenOptions(ctx, path, Options{})
 }
@@ -73,6 +75,9 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	case "NORMAL", "FULL":
 	default:
 		return nil, fmt.Errorf("sqlite: synchronous %q: want NORMAL or FULL", o.Synchronous)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	busy := o.BusyTimeout
 	if busy <= 0 {

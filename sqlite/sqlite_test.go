@@ -14,7 +14,7 @@ import (
 // opens the same file again, as a restarted server would.
 func factory(opts sqlite.Options) storetest.Factory {
 	return func(tb testing.TB) (server.Store, func() (server.Store, error)) {
-		path := filepath.Join(tb.TempDir(), "gomoku.db")
+		path := filepath.Join(tb.TempDir(), "data", "gomoku.db") // Open creates data/
 		db, err := sqlite.OpenOptions(context.Background(), path, opts)
 		if err != nil {
 			tb.Fatalf("open %s: %v", path, err)
