@@ -1,0 +1,153 @@
+package protocol
+
+import "time"
+
+// Player kinds.
+const (
+	KindUser  = "user"  // a registered account
+	KindGuest = "guest" // a guest: casual games only; name starts with "guest:"
+	KindBot   = "bot"   // an AI level; name "bot:easy", "bot:medium", "bot:hard", "bot:max"
+)
+
+// Lobby statuses.
+const (
+	StatusIdle    = "idle"
+	StatusPlaying = "playing"
+	StatusSeeking = "seeking"
+	StatusOffline = "offline" // only in presence events: the player left
+)
+
+// Colours, also the "color" of challenge settings (with ColorRandom).
+const (
+	ColorBlack  = "black"
+	ColorWhite  = "white"
+	ColorRandom = "random"
+)
+
+// Offer kinds.
+const (
+	OfferTakeback = "takeback"
+	OfferDraw     = "draw"
+	OfferRematch  = "rematch"
+)
+
+// Record formats of get_record.
+const (
+	FormatText = "txt"
+	FormatPSQ  = "psq"
+	FormatSGF  = "sgf"
+)
+
+// Player is a player as others see it.
+type Player struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`             // KindUser, KindGuest, KindBot
+	Rating int    `json:"rating,omitempty"` // rounded rating; 0 for guests
+	Status string `json:"status,omitempty"` // lobby status (lists and presence only)
+	// Games lists the running games the player plays (lobby lists only).
+	Games []int64 `json:"games,omitempty"`
+}
+
+// TimeControl is a game's clock. All zero means no clock. Increment and
+// byo-yomi are exclusive.
+type TimeControl struct {
+	MainMS      int64 `json:"main_ms,omitempty"`      // main time per side
+	IncrementMS int64 `json:"increment_ms,omitempty"` // Fischer increment per move
+	ByoYomiMS   int64 `json:"byoyomi_ms,omitempty"`   // time per move once main time is spent
+}
+
+// Settings are the settings of a challenge or a seek.
+type Settings struct {
+	Rule  string      `json:"rule"`            // "freestyle", "standard", "renju"
+	Size  int         `json:"size,omitempty"`  // board size 5..20; 0 means 15
+	Time  TimeControl `json:"time"`            // zero: no clock
+	Color string      `json:"color,omitempty"` // the challenger's colour: black, white, random (default)
+	Rated bool        `json:"rated,omitempty"` // rated games need two accounts
+}
+
+// Clock is the state of both clocks. A side's MS is its remaining main time,
+// or, when its ByoYomi flag is set, what is left of the current byo-yomi
+// period. Running names the side whose clock runs ("" when stopped); its MS
+// is as of when the frame was sent.
+type Clock struct {
+	BlackMS      int64  `json:"black_ms"`
+	WhiteMS      int64  `json:"white_ms"`
+	BlackByoYomi bool   `json:"black_byoyomi,omitempty"`
+	WhiteByoYomi bool   `json:"white_byoyomi,omitempty"`
+	Running      string `json:"running,omitempty"`
+}
+
+// GameInfo is what does not change during a game.
+type GameInfo struct {
+	GameID int64       `json:"game_id"`
+	Rule   string      `json:"rule"`
+	Size   int         `json:"size"`
+	Time   TimeControl `json:"time"`
+	Rated  bool        `json:"rated"`
+	Black  Player      `json:"black"`
+	White  Player      `json:"white"`
+}
+
+// Result is how a game ended.
+type Result struct {
+	Winner string   `json:"winner,omitempty"` // "black", "white"; "" for a draw or an aborted game
+	Reason string   `json:"reason"`           // five, full-board, resign, timeout, agreement, abandon, aborted
+	Line   []string `json:"line,omitempty"`   // the winning line for "five"
+}
+
+// Offer is a pending takeback, draw or rematch offer.
+type Offer struct {
+	Kind string `json:"kind"` // OfferTakeback, OfferDraw, OfferRematch
+	From string `json:"from"` // the offering side's colour
+}
+
+// Snapshot is the full state of a game at event number Seq.
+type Snapshot struct {
+	Game      GameInfo `json:"game"`
+	Seq       int64    `json:"seq"`                  // number of the last event included
+	Moves     []string `json:"moves"`                // in order, black first
+	Turn      string   `json:"turn,omitempty"`       // side to move; "" when over
+	Clock     *Clock   `json:"clock,omitempty"`      // nil without a clock
+	YourColor string   `json:"your_color,omitempty"` // "" for spectators
+	Offer     *Offer   `json:"offer,omitempty"`
+	Away      string   `json:"away,omitempty"`      // colour of a disconnected player
+	Forbidden []string `json:"forbidden,omitempty"` // renju: black's forbidden points when black is to move
+	Result    *Result  `json:"result,omitempty"`    // set once over
+	Watchers  int      `json:"watchers"`
+}
+
+// GameSummary is a game in lists: running games of the lobby, history.
+type GameSummary struct {
+	GameID    int64       `json:"game_id"`
+	Rule      string      `json:"rule"`
+	Size      int         `json:"size"`
+	Time      TimeControl `json:"time"`
+	Rated     bool        `json:"rated"`
+	Black     Player      `json:"black"`
+	White     Player      `json:"white"`
+	Plies     int         `json:"plies"`
+	StartedAt time.Time   `json:"started_at"`
+	EndedAt   *time.Time  `json:"ended_at,omitempty"`
+	Result    *Result     `json:"result,omitempty"` // nil while running
+}
+
+// RatingChange is one side's rating before and after a rated game.
+type RatingChange struct {
+	Before int `json:"before"`
+	After  int `json:"after"`
+}
+
+// Profile is an account's public record.
+type Profile struct {
+	Name        string     `json:"name"`
+	Rating      int        `json:"rating"`
+	RD          int        `json:"rd"` // rating deviation
+	Games       int        `json:"games"`
+	Wins        int        `json:"wins"`
+	Losses      int        `json:"losses"`
+	Draws       int        `json:"draws"`
+	RatedGames  int        `json:"rated_games"`
+	CreatedAt   time.Time  `json:"created_at"`
+	LastLoginAt *time.Time `json:"last_login_at,omitempty"`
+	Status      string     `json:"status"` // lobby status, or "offline"
+}
