@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite"
 
@@ -86,7 +87,12 @@ func TestPostgresConcurrentUp(t *testing.T) {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
 	schema := "gomoku_mig_" + hex.EncodeToString(b)
-	admin, err := pgx.Connect(ctx, url)
+	pcfg, err := pgxpool.ParseConfig(url) // accepts pool_* parameters
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := pcfg.ConnConfig
+	admin, err := pgx.ConnectConfig(ctx, cfg.Copy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,10 +105,6 @@ func TestPostgresConcurrentUp(t *testing.T) {
 			t.Errorf("drop schema: %v", err)
 		}
 	}()
-	cfg, err := pgx.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg.RuntimeParams["search_path"] = schema
 
 	const servers = 4

@@ -36,29 +36,27 @@ func freshSchema(tb testing.TB, url string) *pgxpool.Config {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
 	schema := "gomoku_test_" + hex.EncodeToString(b)
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		tb.Fatalf("connect %s: %v", urlEnv, err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		tb.Fatalf("create schema: %v", err)
-	}
-	tb.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, url)
-		if err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	cfg, err := pgxpool.ParseConfig(url)
+	cfg, err := pgxpool.ParseConfig(url) // accepts pool_* parameters, unlike pgx.Connect
 	if err != nil {
 		tb.Fatalf("parse %s: %v", urlEnv, err)
 	}
+	admin := func(sql string) error {
+		conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig.Copy())
+		if err != nil {
+			return err
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
+	if err := admin("CREATE SCHEMA " + schema); err != nil {
+		tb.Fatalf("create schema: %v", err)
+	}
+	tb.Cleanup(func() {
+		if err := admin("DROP SCHEMA " + schema + " CASCADE"); err != nil {
+			tb.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
 	cfg.ConnConfig.RuntimeParams["search_path"] = schema
 	return cfg
 }
