@@ -78,6 +78,9 @@ type params struct {
 	vctNodes int64 // node budget of the root threat search
 	// threatExt searches the defences against an open three at the leaves.
 	threatExt bool
+	// verify is how many root moves are checked, best first, for leaving the
+	// opponent a VCT (0 = none).
+	verify int
 }
 
 func (l Level) params() params {
@@ -90,5 +93,5 @@ func (l Level) params() params {
 		return params{maxDepth: 6, vcfDepth: 20, ttMiB: 8, leafVCF: 4, width: 14}
 	}
 	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 20,
-		vctNodes: 400000, threatExt: true}
+		vctNodes: 400000, threatExt: true, verify: 6}
 }

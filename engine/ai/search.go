@@ -75,11 +75,19 @@ func getSearcher(ttMiB int) *searcher {
 	default:
 		s = newSearcher(ttMiB)
 	}
-	s.salt = salts.Add(1) * 0x9E3779B97F4A7C15
+	s.salt = mix64(salts.Add(1))
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
 	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
 	return s
+}
+
+// mix64 is the splitmix64 finaliser: salts unrelated to the multiples of
+// the golden ratio used to tag threat-search depths.
+func mix64(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
 }
 
 func putSearcher(ttMiB int, s *searcher) {
@@ -257,7 +265,7 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 			if v > alpha {
 				alpha, bestIdx = v, i
 			} else {
-				rootScores[i] = -infinity + i // keep the order of the rest
+				rootScores[i] = -infinity - i // failed low: keep the order of the rest
 			}
 		}
 		if bestIdx >= 0 && (!s.stopped || bestIdx > 0 || d == 1) {
@@ -279,7 +287,35 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 			break
 		}
 	}
+	if s.p.verify > 0 && !s.stopped && score > -winBound && score < winBound {
+		move = s.verify(rootMoves, move)
+	}
 	return move, score, depth
+}
+
+// verify makes sure the chosen move does not leave the opponent a win by
+// fours and threes, which the search may be too shallow to see: it checks
+// the best few root moves in order and returns the first that leaves no
+// such win, or best if none (or time runs out).
+func (s *searcher) verify(rootMoves []int32, best int) int {
+	b := s.b
+	for i, q := range rootMoves {
+		if i == s.p.verify {
+			break
+		}
+		b.play(int(q))
+		s.vctStop = s.nodes + s.p.vctNodes/4
+		lost := s.vct(1, 2, false) > 0
+		b.undo()
+		if s.stopped {
+			s.stopped = !time.Now().Before(s.deadline) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit)
+			return best
+		}
+		if !lost {
+			return int(q)
+		}
+	}
+	return best
 }
 
 func sortByScore(m []int32, sc []int) {
@@ -346,9 +382,9 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 			return alpha
 		}
 	}
-	key := b.hash ^ s.salt
+	key := b.hash
 	ttMove := int32(-1)
-	if e, ok := s.tt.probe(key); ok {
+	if e, ok := s.tt.probe(key, s.salt); ok {
 		ttMove = int32(e.move)
 		if int(e.depth) >= depth {
 			v := scoreFromTT(int(e.score), ply)
@@ -416,7 +452,7 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 	case best >= beta:
 		bound = boundLower
 	}
-	s.tt.store(key, depth, scoreToTT(best, ply), int(bestMove), bound)
+	s.tt.store(key, s.salt, depth, scoreToTT(best, ply), int(bestMove), bound)
 	return best
 }
 

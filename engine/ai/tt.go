@@ -31,15 +31,18 @@ func newTable(mib int) table {
 	return table{e: make([]ttEntry, n), mask: n - 1}
 }
 
-// probe looks key up. Keys are salted per search by the caller, so a reused
-// table needs no clearing: entries of earlier searches never match.
-func (t *table) probe(key uint64) (ttEntry, bool) {
-	e := t.e[key&t.mask]
-	return e, e.key == key && e.bound != 0
+// probe looks up the position with Zobrist hash h. Entries are tagged with
+// h^salt, the salt unique per search, so a reused table needs no clearing:
+// entries of earlier searches never match. The slot depends on h alone, so
+// a search's results do not depend on its salt.
+func (t *table) probe(h, salt uint64) (ttEntry, bool) {
+	e := t.e[h&t.mask]
+	return e, e.key == h^salt && e.bound != 0
 }
 
-func (t *table) store(key uint64, depth, score, move int, bound uint8) {
-	e := &t.e[key&t.mask]
+func (t *table) store(h, salt uint64, depth, score, move int, bound uint8) {
+	e := &t.e[h&t.mask]
+	key := h ^ salt
 	if e.key == key && int(e.depth) > depth && bound != boundExact {
 		return
 	}

@@ -35,6 +35,12 @@ func TestTune(t *testing.T) {
 			b.leafVCF = 4
 		case "novct":
 			b.vctDepth = 0
+		case "d6":
+			b.maxDepth = 6
+		case "d8":
+			b.maxDepth = 8
+		case "noverify":
+			b.verify = 0
 		case "hard":
 			b = Hard.params()
 		}

@@ -18,13 +18,16 @@ func newFailCache(bits uint) failCache {
 	return failCache{e: make([]uint64, 1<<bits), mask: 1<<bits - 1}
 }
 
-func (c *failCache) failed(h uint64) bool { return c.e[h&c.mask] == h }
-func (c *failCache) mark(h uint64)        { c.e[h&c.mask] = h }
+// failed reports whether the position with hash h (tag = h mixed with the
+// search's salt and the budget) failed before. The slot depends on h only.
+func (c *failCache) failed(h, tag uint64) bool { return c.e[h&c.mask] == tag }
+func (c *failCache) mark(h, tag uint64)        { c.e[h&c.mask] = tag }
 
-// vcfTag mixes the remaining depth into a hash so that a shallow failure does
-// not stand for a deeper search.
-func vcfTag(h uint64, left, kind int) uint64 {
-	return h ^ uint64(left+1)*0x9E3779B97F4A7C15 ^ uint64(kind)<<60
+// vcfTag mixes the search's salt and the remaining depth into a hash so that
+// a shallow failure does not stand for a deeper search, nor one search's
+// for another's.
+func vcfTag(h, salt uint64, left, kind int) uint64 {
+	return h ^ salt ^ uint64(left+1)*0x9E3779B97F4A7C15 ^ uint64(kind)<<60
 }
 
 // vcf searches a win by continuous fours for the side to move, with at most
@@ -66,8 +69,8 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 		}
 		moves = s.fourMoves(moves, us)
 	}
-	tag := vcfTag(b.hash^s.salt, left, 0)
-	if s.vcfFail.failed(tag) {
+	tag := vcfTag(b.hash, s.salt, left, 0)
+	if s.vcfFail.failed(b.hash, tag) {
 		return 0
 	}
 	s.buf[ply] = moves
@@ -82,7 +85,7 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 			return 0
 		}
 	}
-	s.vcfFail.mark(tag)
+	s.vcfFail.mark(b.hash, tag)
 	return 0
 }
 
@@ -172,8 +175,8 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 		if threes <= 0 {
 			return 0
 		}
-		tag := vcfTag(b.hash^s.salt, threes, 1)
-		if s.vctFail.failed(tag) {
+		tag := vcfTag(b.hash, s.salt, threes, 1)
+		if s.vctFail.failed(b.hash, tag) {
 			return 0
 		}
 		minCat := catF3
@@ -198,7 +201,7 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 				return 0
 			}
 		}
-		s.vctFail.mark(tag)
+		s.vctFail.mark(b.hash, tag)
 		return 0
 	}
 	return s.fourThenBlock(ply, int(moves[0]), func() int { return s.vct(ply+2, threes, false) })
