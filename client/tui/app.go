@@ -1,0 +1,269 @@
+package tui
+
+import (
+	"context"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Backend is the network side of the App. Both methods are called from
+// bubbletea commands, off the UI loop, and may block.
+type Backend interface {
+	// Do performs an intent and returns what to show: a NoticeMsg (an error
+	// from the server is a NoticeMsg with Error set), a GameStartMsg, or nil.
+	Do(ctx context.Context, in Intent) tea.Msg
+	// Next waits for the next server event as one of the messages of
+	// msgs.go; it returns nil once the backend is closed.
+	Next() tea.Msg
+}
+
+// tickEvery is how often running clocks are redrawn.
+const tickEvery = 200 * time.Millisecond
+
+// App is the whole interactive program: the lobby and the games, switched
+// by intents, fed by the backend's events.
+type App struct {
+	ctx     context.Context
+	backend Backend
+	styles  Styles
+	now     func() time.Time
+
+	Lobby   *LobbyModel
+	Games   map[int64]*GameModel
+	Current int64 // the game on screen; 0 for the lobby
+
+	width, height int
+	ticking       bool
+}
+
+// NewApp builds the program's model for player me on server.
+func NewApp(ctx context.Context, b Backend, me, server string, st Styles) *App {
+	return &App{
+		ctx: ctx, backend: b, styles: st, now: time.Now,
+		Lobby: NewLobbyModel(me, server, st),
+		Games: map[int64]*GameModel{},
+		width: 80, height: 24,
+	}
+}
+
+// Init starts listening to the backend.
+func (a *App) Init() tea.Cmd {
+	return tea.Batch(a.next(), tea.SetWindowTitle("gomoku"))
+}
+
+func (a *App) next() tea.Cmd {
+	return func() tea.Msg {
+		msg := a.backend.Next()
+		if msg == nil {
+			return backendClosed{}
+		}
+		return eventMsg{msg}
+	}
+}
+
+// eventMsg wraps a backend event so the App re-arms Next exactly once per event.
+type eventMsg struct{ tea.Msg }
+
+type backendClosed struct{}
+
+// Update is the UI loop's only entry: it never blocks.
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		a.Lobby.Update(msg)
+		for _, g := range a.Games {
+			g.Update(msg)
+		}
+		return a, nil
+	case tea.KeyMsg:
+		if msg.Type == tea.KeyCtrlC {
+			return a, tea.Quit
+		}
+		return a, a.screenUpdate(msg)
+	case tea.MouseMsg:
+		return a, a.screenUpdate(msg)
+	case Intent:
+		return a, a.intent(msg)
+	case eventMsg:
+		return a, tea.Batch(a.event(msg.Msg), a.next())
+	case backendClosed:
+		a.Lobby.Status = "closed"
+		return a, nil
+	case tickMsg:
+		a.ticking = false
+		return a, a.tick()
+	default:
+		// Replies of Do.
+		return a, a.event(msg)
+	}
+}
+
+func (a *App) screenUpdate(msg tea.Msg) tea.Cmd {
+	if g := a.Games[a.Current]; g != nil {
+		return g.Update(msg)
+	}
+	return a.Lobby.Update(msg)
+}
+
+// intent handles what is local and hands the rest to the backend.
+func (a *App) intent(in Intent) tea.Cmd {
+	switch in.Kind {
+	case IntentQuit:
+		return tea.Quit
+	case IntentOpenGame:
+		if a.Games[in.Game] != nil {
+			a.Current = in.Game
+			return a.tick()
+		}
+	case IntentLeaveGame:
+		g := a.Games[in.Game]
+		a.Current = 0
+		if g == nil || g.player() && !g.State.Over() {
+			// Still playing: the game stays open in the background.
+			return nil
+		}
+		delete(a.Games, in.Game)
+	}
+	ctx := a.ctx
+	return func() tea.Msg { return a.backend.Do(ctx, in) }
+}
+
+// event applies a backend message.
+func (a *App) event(msg tea.Msg) tea.Cmd {
+	switch m := msg.(type) {
+	case nil:
+	case ConnMsg:
+		a.Lobby.Status = m.Status
+		if m.Err != nil {
+			a.notice(NoticeMsg{Text: m.Status + ": " + m.Err.Error(), Error: true})
+		} else {
+			a.notice(NoticeMsg{Text: m.Status})
+		}
+	case LobbyMsg:
+		a.Lobby.SetPlayers(m.Players)
+		a.Lobby.SetChallenges(m.Challenges)
+		a.Lobby.Seeking = m.Seeking
+	case ChatMsg:
+		if m.Game == 0 {
+			a.Lobby.Chat = appendChat(a.Lobby.Chat, m.Line)
+		} else if g := a.Games[m.Game]; g != nil {
+			g.Chat = appendChat(g.Chat, m.Line)
+		}
+	case GameStartMsg:
+		return a.startGame(m.State)
+	case GameMoveMsg:
+		if g := a.Games[m.Game]; g != nil {
+			if err := g.State.Apply(m.Move); err != nil {
+				g.Error("%v (resyncing)", err)
+			}
+			g.State.SetClocks(m.Black, m.White, m.At)
+			g.Message = ""
+		}
+	case GameUndoMsg:
+		if g := a.Games[m.Game]; g != nil {
+			if err := g.State.Undo(m.N); err != nil {
+				g.Error("%v", err)
+			}
+			g.State.SetClocks(m.Black, m.White, m.At)
+			g.Info("%d move(s) taken back", m.N)
+		}
+	case GameOfferMsg:
+		a.offer(m)
+	case GameOverMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.State.Finish(m.Result)
+			g.Info("%s", m.Note)
+		}
+		a.updateMyGame()
+	case GameAwayMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.State.Away = m.Away
+		}
+	case NoticeMsg:
+		a.notice(m)
+	}
+	return a.tick()
+}
+
+func (a *App) startGame(s *GameState) tea.Cmd {
+	g := NewGameModel(s, a.styles, a.now)
+	g.Update(tea.WindowSizeMsg{Width: a.width, Height: a.height})
+	if old := a.Games[s.Info.ID]; old != nil {
+		g.Chat, g.Cursor = old.Chat, old.Cursor
+	}
+	a.Games[s.Info.ID] = g
+	a.Current = s.Info.ID
+	a.updateMyGame()
+	return a.tick()
+}
+
+func (a *App) offer(m GameOfferMsg) {
+	g := a.Games[m.Game]
+	if g == nil {
+		return
+	}
+	switch {
+	case m.Mine && m.Declined:
+		g.State.MyOffer = ""
+		g.Info("your %s offer was declined", m.Offer)
+	case m.Declined:
+		g.State.Offer = ""
+		g.Info("%s offer withdrawn", m.Offer)
+	case !m.Mine:
+		g.State.Offer = m.Offer
+	}
+}
+
+// updateMyGame points the lobby's "back to game" key at a running game of mine.
+func (a *App) updateMyGame() {
+	a.Lobby.MyGame = 0
+	for id, g := range a.Games {
+		if g.player() && !g.State.Over() {
+			a.Lobby.MyGame = id
+		}
+	}
+}
+
+func (a *App) notice(n NoticeMsg) {
+	set := a.Lobby.Info
+	if g := a.Games[a.Current]; g != nil {
+		set = g.Info
+		if n.Error {
+			set = g.Error
+		}
+	} else if n.Error {
+		set = a.Lobby.Error
+	}
+	set("%s", n.Text)
+}
+
+// tick keeps one clock tick pending while a game with a running clock is shown.
+func (a *App) tick() tea.Cmd {
+	g := a.Games[a.Current]
+	if a.ticking || g == nil || g.State.Over() || !g.State.Clocked() {
+		return nil
+	}
+	a.ticking = true
+	return tea.Tick(tickEvery, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// View draws the current screen.
+func (a *App) View() string {
+	if g := a.Games[a.Current]; g != nil {
+		return g.View()
+	}
+	return a.Lobby.View()
+}
+
+// maxChat is how many chat lines a screen keeps.
+const maxChat = 200
+
+func appendChat(lines []ChatLine, l ChatLine) []ChatLine {
+	lines = append(lines, l)
+	if len(lines) > maxChat {
+		lines = lines[len(lines)-maxChat:]
+	}
+	return lines
+}

@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// Messages a Backend sends the App. They carry plain values; a GameState in
+// GameStartMsg is handed over to the App, which owns it from then on.
+
+// ConnMsg reports the connection: Status is shown in the lobby title; Err,
+// when set, says why it dropped.
+type ConnMsg struct {
+	Status string // "connected", "reconnecting", ...
+	Err    error
+}
+
+// LobbyMsg is a new snapshot of the lobby.
+type LobbyMsg struct {
+	Players    []Player
+	Challenges []Challenge
+	Seeking    bool
+}
+
+// ChatMsg is a chat line in the lobby (Game 0) or in a game.
+type ChatMsg struct {
+	Game int64
+	Line ChatLine
+}
+
+// GameStartMsg opens (or replaces) a game: a new game, a watched one, or a
+// full state after a reconnect.
+type GameStartMsg struct {
+	State *GameState
+}
+
+// GameMoveMsg is a move the server accepted, with both clocks after it.
+type GameMoveMsg struct {
+	Game         int64
+	Move         engine.Move
+	Black, White time.Duration
+	At           time.Time
+}
+
+// GameUndoMsg is a takeback the server granted.
+type GameUndoMsg struct {
+	Game         int64
+	N            int
+	Black, White time.Duration
+	At           time.Time
+}
+
+// GameOfferMsg is an offer in a game: made by the opponent (Mine false) or
+// answered (Declined).
+type GameOfferMsg struct {
+	Game     int64
+	Offer    string // "takeback", "draw", "rematch"
+	From     string
+	Mine     bool // the offer was mine (then this reports its fate)
+	Declined bool
+}
+
+// GameOverMsg is the server's result.
+type GameOverMsg struct {
+	Game   int64
+	Result engine.Result
+	Note   string // e.g. rating change
+}
+
+// GameAwayMsg says the opponent dropped (Away) or came back.
+type GameAwayMsg struct {
+	Game int64
+	Away bool
+}
+
+// NoticeMsg is a line for the current screen: an error from the server or an
+// information.
+type NoticeMsg struct {
+	Text  string
+	Error bool
+}
+
+// tickMsg redraws running clocks.
+type tickMsg time.Time
