@@ -130,13 +130,24 @@ func (s *searcher) count() {
 	}
 }
 
+// ttSize scales the table to the time there is to fill it (about 1 MiB per
+// 100 ms, in powers of two), up to the level's size: a short search does not
+// pay for clearing or faulting in a big table it cannot use.
+func ttSize(levelMiB int, budget time.Duration) int {
+	mib := 1
+	for mib < levelMiB && time.Duration(mib)*100*time.Millisecond < budget {
+		mib *= 2
+	}
+	return min(mib, levelMiB)
+}
+
 // search runs the whole move choice for a validated position.
 func search(ctx context.Context, pos *position, req Request, deadline time.Time) Reply {
 	p := req.Level.params()
 	if req.tune != nil {
 		p = *req.tune
 	}
-	mib := p.ttMiB
+	mib := ttSize(p.ttMiB, time.Until(deadline))
 	if req.TTMiB > 0 {
 		mib = req.TTMiB
 	}
