@@ -156,19 +156,35 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 	case GameMoveMsg:
 		if g := a.Games[m.Game]; g != nil {
 			if err := g.State.Apply(m.Move); err != nil {
-				g.Error("%v (resyncing)", err)
+				g.Error("%v", err)
+			} else {
+				g.Message = ""
 			}
-			g.State.SetClocks(m.Black, m.White, m.At)
-			g.Message = ""
+			if m.Clock != nil {
+				g.State.SetClocks(*m.Clock)
+			}
 		}
 	case GameUndoMsg:
 		if g := a.Games[m.Game]; g != nil {
 			if err := g.State.Undo(m.N); err != nil {
 				g.Error("%v", err)
+			} else {
+				g.Info("%d move(s) taken back", m.N)
 			}
-			g.State.SetClocks(m.Black, m.White, m.At)
-			g.Info("%d move(s) taken back", m.N)
+			if m.Clock != nil {
+				g.State.SetClocks(*m.Clock)
+			}
 		}
+	case GameClockMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.State.SetClocks(m.Clock)
+		}
+	case MultiMsg:
+		var cmds []tea.Cmd
+		for _, one := range m {
+			cmds = append(cmds, a.event(one))
+		}
+		return tea.Batch(cmds...)
 	case GameOfferMsg:
 		a.offer(m)
 	case GameOverMsg:

@@ -295,6 +295,9 @@ func (m *GameModel) sideLine(c engine.Color, width int) string {
 	clock := "--:--"
 	if s.Clocked() {
 		clock = formatClock(s.Remaining(c, m.now()))
+		if p.Byo {
+			clock = "byo " + clock
+		}
 	}
 	left := fmt.Sprintf("%s %-5s %s", glyph, c, name)
 	if !s.Over() && s.Turn() == c {

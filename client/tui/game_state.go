@@ -13,6 +13,7 @@ type Side struct {
 	Rating int // 0: unrated (guest, bot)
 	Bot    bool
 	Clock  time.Duration // remaining time when the clocks were last set
+	Byo    bool          // Clock is a byo-yomi period
 }
 
 // GameInfo is the fixed part of a game: who plays what under which rules.
@@ -32,8 +33,9 @@ type GameInfo struct {
 type GameState struct {
 	Info    GameInfo
 	game    *engine.Game
-	clocked bool      // the game has a clock
-	clockAt time.Time // when Black/White.Clock were last set
+	clocked bool         // the game has a clock
+	clockAt time.Time    // when Black/White.Clock were last set
+	running engine.Color // whose clock runs; Empty when stopped
 	result  engine.Result
 	over    bool
 	Offer   string // pending offer from the opponent: "takeback", "draw", "rematch"
@@ -41,18 +43,22 @@ type GameState struct {
 	Away    bool   // the opponent is disconnected
 }
 
-// NewGameState starts a game state from its info and the moves played so far.
-// It fails when the server sent a size, rule or move the engine rejects.
-func NewGameState(info GameInfo, moves []engine.Move, clocked bool, at time.Time) (*GameState, error) {
+// NewGameState starts a game state from its info and the moves played so far,
+// with clocks (nil for a game without a clock). It fails when the server sent
+// a size, rule or move the engine rejects.
+func NewGameState(info GameInfo, moves []engine.Move, clocks *Clocks) (*GameState, error) {
 	g, err := engine.NewGame(engine.Options{Size: info.Size, Rule: info.Rule})
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", info.ID, err)
 	}
-	s := &GameState{Info: info, game: g, clocked: clocked, clockAt: at}
+	s := &GameState{Info: info, game: g}
 	for _, m := range moves {
 		if err := s.Apply(m); err != nil {
 			return nil, err
 		}
+	}
+	if clocks != nil {
+		s.SetClocks(*clocks)
 	}
 	return s, nil
 }
@@ -76,15 +82,25 @@ func (s *GameState) Undo(n int) error {
 	return nil
 }
 
-// SetClocks sets both remaining times as the server measured them at at.
-func (s *GameState) SetClocks(black, white time.Duration, at time.Time) {
-	s.Info.Black.Clock, s.Info.White.Clock = black, white
-	s.clockAt = at
+// Clocks is both clocks as the server measured them At.
+type Clocks struct {
+	Black, White       time.Duration
+	BlackByo, WhiteByo bool
+	Running            engine.Color // Empty when stopped
+	At                 time.Time
+}
+
+// SetClocks sets both clocks; the game has a clock from then on.
+func (s *GameState) SetClocks(c Clocks) {
+	s.Info.Black.Clock, s.Info.White.Clock = c.Black, c.White
+	s.Info.Black.Byo, s.Info.White.Byo = c.BlackByo, c.WhiteByo
+	s.running, s.clockAt, s.clocked = c.Running, c.At, true
 }
 
 // Finish records the server's result.
 func (s *GameState) Finish(r engine.Result) {
 	s.result, s.over = r, true
+	s.running = engine.Empty
 	s.Offer, s.MyOffer = "", ""
 }
 
@@ -114,7 +130,7 @@ func (s *GameState) Remaining(c engine.Color, now time.Time) time.Duration {
 	if c == engine.White {
 		d = s.Info.White.Clock
 	}
-	if s.clocked && !s.over && c == s.game.Turn() && len(s.game.Moves()) > 0 {
+	if s.clocked && !s.over && c == s.running {
 		d -= now.Sub(s.clockAt)
 	}
 	return max(d, 0)

@@ -42,7 +42,8 @@ func renjuGame(tb testing.TB, me engine.Color) *GameState {
 		Black: Side{Name: "alice", Rating: 1523, Clock: 9*time.Minute + 41*time.Second},
 		White: Side{Name: "bob", Rating: 1480, Clock: 10*time.Minute + 3*time.Second},
 	}
-	s, err := NewGameState(info, mustMoves(tb, 15, "h8", "a1", "g8", "a15", "i9", "o1", "i10", "o15"), true, t0)
+	s, err := NewGameState(info, mustMoves(tb, 15, "h8", "a1", "g8", "a15", "i9", "o1", "i10", "o15"),
+		&Clocks{Black: 9*time.Minute + 41*time.Second, White: 10*time.Minute + 3*time.Second, Running: engine.Black, At: t0})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestGameScreenGolden(t *testing.T) {
 		info := GameInfo{ID: 7, Rule: engine.Freestyle, Size: 20, Me: engine.White,
 			Black: Side{Name: "easy", Bot: true}, White: Side{Name: "carol", Rating: 1610}}
 		moves := mustMoves(t, 20, "j10", "k10", "j11", "k11", "j12", "k12", "j13", "a1", "j14")
-		s, err := NewGameState(info, moves, false, t0)
+		s, err := NewGameState(info, moves, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

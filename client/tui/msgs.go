@@ -35,21 +35,29 @@ type GameStartMsg struct {
 	State *GameState
 }
 
-// GameMoveMsg is a move the server accepted, with both clocks after it.
+// GameMoveMsg is a move the server accepted, with both clocks after it
+// (nil without a clock).
 type GameMoveMsg struct {
-	Game         int64
-	Move         engine.Move
-	Black, White time.Duration
-	At           time.Time
+	Game  int64
+	Move  engine.Move
+	Clock *Clocks
 }
 
 // GameUndoMsg is a takeback the server granted.
 type GameUndoMsg struct {
-	Game         int64
-	N            int
-	Black, White time.Duration
-	At           time.Time
+	Game  int64
+	N     int
+	Clock *Clocks
 }
+
+// GameClockMsg sets a game's clocks.
+type GameClockMsg struct {
+	Game  int64
+	Clock Clocks
+}
+
+// MultiMsg is several messages applied in order.
+type MultiMsg []any
 
 // GameOfferMsg is an offer in a game: made by the opponent (Mine false) or
 // answered (Declined).

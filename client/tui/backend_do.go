@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// requestTimeout bounds every request the UI makes.
+const requestTimeout = 15 * time.Second
+
+// Do performs an intent and returns what the screen should show. Errors,
+// from the server or the network, come back as NoticeMsg, never as a panic.
+func (b *ClientBackend) Do(ctx context.Context, in Intent) tea.Msg {
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	msg, err := b.do(ctx, in)
+	if err != nil {
+		return NoticeMsg{Text: errorText(err), Error: true}
+	}
+	return msg
+}
+
+func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
+	c := b.c
+	g := in.Game
+	switch in.Kind {
+	case IntentMove:
+		return nil, c.Move(ctx, g, in.Point)
+	case IntentTakeback:
+		return NoticeMsg{Text: "takeback requested"}, c.GameRequest(ctx, protocol.Takeback{GameID: g})
+	case IntentDraw:
+		return NoticeMsg{Text: "draw offered"}, c.GameRequest(ctx, protocol.DrawOffer{GameID: g})
+	case IntentResign:
+		return nil, c.GameRequest(ctx, protocol.Resign{GameID: g})
+	case IntentRematch:
+		return NoticeMsg{Text: "rematch offered"}, c.GameRequest(ctx, protocol.RematchOffer{GameID: g})
+	case IntentClaim:
+		return nil, c.GameRequest(ctx, protocol.ClaimWin{GameID: g})
+	case IntentAnswer:
+		return nil, c.GameRequest(ctx, answer(in))
+	case IntentGameChat:
+		return nil, c.GameRequest(ctx, protocol.GameSay{GameID: g, Text: in.Text})
+	case IntentLeaveGame:
+		b.mu.Lock()
+		color, known := b.colors[g]
+		delete(b.colors, g)
+		b.mu.Unlock()
+		if known && color == "" {
+			return nil, c.Unwatch(ctx, g)
+		}
+		c.Forget(g)
+		return nil, nil
+	case IntentWatch:
+		st, err := c.Watch(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.start(st.Snapshot), nil
+	case IntentChallenge:
+		s, err := ProtocolSettings(in.Settings)
+		if err != nil {
+			return nil, err
+		}
+		ch, err := c.Challenge(ctx, in.Name, s)
+		if err != nil {
+			return nil, err
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if ch.ChallengeID != 0 {
+			b.challenges[ch.ChallengeID] = ch
+		}
+		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
+	case IntentAcceptChallenge:
+		if err := c.Accept(ctx, in.ID); err != nil {
+			return nil, err
+		}
+		return b.dropChallenge(in.ID, "challenge accepted"), nil
+	case IntentDeclineChallenge:
+		if err := c.Decline(ctx, in.ID); err != nil {
+			return nil, err
+		}
+		return b.dropChallenge(in.ID, "challenge declined"), nil
+	case IntentCancelChallenge:
+		if err := c.Cancel(ctx, in.ID); err != nil {
+			return nil, err
+		}
+		return b.dropChallenge(in.ID, "challenge cancelled"), nil
+	case IntentSeek:
+		s, err := ProtocolSettings(in.Settings)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Seek(ctx, s); err != nil {
+			return nil, err
+		}
+		return b.setSeeking(true, "looking for an opponent… (p to stop)"), nil
+	case IntentCancelSeek:
+		if err := c.Unseek(ctx); err != nil {
+			return nil, err
+		}
+		return b.setSeeking(false, "stopped looking"), nil
+	case IntentLobbyChat:
+		return nil, c.LobbySay(ctx, in.Text)
+	}
+	return nil, fmt.Errorf("unknown intent %d", in.Kind)
+}
+
+func answer(in Intent) protocol.Message {
+	switch in.Offer {
+	case protocol.OfferDraw:
+		return protocol.DrawAnswer{GameID: in.Game, Accept: in.Accept}
+	case protocol.OfferRematch:
+		return protocol.RematchAnswer{GameID: in.Game, Accept: in.Accept}
+	}
+	return protocol.TakebackAnswer{GameID: in.Game, Accept: in.Accept}
+}
+
+func (b *ClientBackend) dropChallenge(id int64, text string) tea.Msg {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.challenges, id)
+	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: text}}
+}
+
+func (b *ClientBackend) setSeeking(on bool, text string) tea.Msg {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.seeking = on
+	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: text}}
+}
+
+// errorText is an error as one line for the screen.
+func errorText(err error) string {
+	var pe *protocol.Error
+	switch {
+	case errors.As(err, &pe):
+		return pe.Error()
+	case errors.Is(err, client.ErrDisconnected):
+		return "not connected to the server (reconnecting)"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the server did not answer in time"
+	}
+	return err.Error()
+}
