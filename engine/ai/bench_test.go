@@ -2,7 +2,7 @@ package ai
 
 import (
 	"context"
-	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -102,22 +102,64 @@ func BenchmarkVCF(b *testing.B) {
 	}
 }
 
-// BenchmarkDeadline reports how far past its time limit Think returns.
+// BenchmarkDeadline measures time-to-move accuracy: how long after its
+// deadline (a TimeLimit, or a context deadline) Think returns, timed from
+// the call to the answer. Max also stops before the deadline when its next
+// iteration could not finish in time; those answers are not late and are
+// left out of the lateness figures (early-% reports their share), so the
+// percentiles are over searches stopped by the clock. The limits vary a
+// little from run to run so that iterations end at different points. Use
+// -benchtime=200x for a meaningful p99.
 func BenchmarkDeadline(b *testing.B) {
 	bd := mustBoard(b, benchPosition)
-	for _, limit := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond} {
-		b.Run(fmt.Sprint(limit), func(b *testing.B) {
+	moves := boardMoves(bd)
+	for _, c := range []struct {
+		name  string
+		limit time.Duration
+		ctx   bool
+		rule  engine.Rule
+	}{
+		{"limit=20ms/freestyle", 20 * time.Millisecond, false, engine.Freestyle},
+		{"limit=100ms/freestyle", 100 * time.Millisecond, false, engine.Freestyle},
+		{"limit=100ms/renju", 100 * time.Millisecond, false, engine.Renju},
+		{"ctx=50ms/renju", 50 * time.Millisecond, true, engine.Renju},
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			Warm()
-			var worst time.Duration
+			var late []time.Duration
+			early := 0
 			for i := 0; i < b.N; i++ {
-				r, err := Think(context.Background(), Request{Size: 15, Rule: engine.Freestyle,
-					Moves: boardMoves(bd), Level: Max, TimeLimit: limit, ToMove: engine.Black})
+				limit := c.limit + time.Duration(i%8)*c.limit/16
+				ctx, cancel := context.Background(), context.CancelFunc(func() {})
+				req := Request{Size: 15, Rule: c.rule, Moves: moves, Level: Max, TimeLimit: limit, ToMove: engine.Black}
+				start := time.Now()
+				if c.ctx {
+					ctx, cancel = context.WithDeadline(ctx, start.Add(limit))
+					req.TimeLimit = time.Minute
+				}
+				_, err := Think(ctx, req)
+				took := time.Since(start)
+				cancel()
 				if err != nil {
 					b.Fatal(err)
 				}
-				worst = max(worst, r.Elapsed-limit)
+				if took < limit {
+					early++
+					continue
+				}
+				late = append(late, took-limit)
 			}
-			b.ReportMetric(float64(worst.Microseconds()), "worst-overrun-µs")
+			slices.Sort(late)
+			pct := func(p float64) float64 {
+				if len(late) == 0 {
+					return 0
+				}
+				return float64(late[min(len(late)-1, int(p*float64(len(late))))].Microseconds()) / 1000
+			}
+			b.ReportMetric(pct(0.5), "ms-late-p50")
+			b.ReportMetric(pct(0.99), "ms-late-p99")
+			b.ReportMetric(pct(1), "ms-late-max")
+			b.ReportMetric(100*float64(early)/float64(b.N), "early-%")
 		})
 	}
 }
