@@ -20,38 +20,15 @@ func TestTune(t *testing.T) {
 	if pairs <= 0 {
 		t.Skip("set GOMOKU_AI_TUNE=<openings>")
 	}
-	a := Max.params()
-	b := Max.params()
-	// The variant under test:
-	for _, v := range strings.Split(os.Getenv("GOMOKU_AI_TUNE_VARIANT"), ",") {
-		switch v {
-		case "noext":
-			b.threatExt = false
-		case "w14":
-			b.width = 14
-		case "w10":
-			b.width = 10
-		case "leaf4":
-			b.leafVCF = 4
-		case "novct":
-			b.vctDepth = 0
-		case "d6":
-			b.maxDepth = 6
-		case "d8":
-			b.maxDepth = 8
-		case "noverify":
-			b.verify = 0
-		case "hard":
-			b = Hard.params()
-		}
+	a := tuneParams(os.Getenv("GOMOKU_AI_TUNE_A"))
+	b := tuneParams(os.Getenv("GOMOKU_AI_TUNE_VARIANT"))
+	rule := engine.Freestyle
+	if os.Getenv("GOMOKU_AI_TUNE_RULE") == "renju" {
+		rule = engine.Renju
 	}
 	mt := 100 * time.Millisecond
 	if ms, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_TUNE_MS")); ms > 0 {
 		mt = time.Duration(ms) * time.Millisecond
-	}
-	rule := engine.Freestyle
-	if os.Getenv("GOMOKU_AI_TUNE_RULE") == "renju" {
-		rule = engine.Renju
 	}
 	score := 0.0
 	rng := rand.New(rand.NewPCG(42, 1))
@@ -98,5 +75,46 @@ func TestTune(t *testing.T) {
 			fmt.Printf("game %d: winner %v (A black=%v) after %d moves\n", 2*pair+swap, res.Winner, swap == 0, len(g.Moves()))
 		}
 	}
-	fmt.Printf("A (max) scores %.1f / %d against %s\n", score, 2*pairs, os.Getenv("GOMOKU_AI_TUNE_VARIANT"))
+	fmt.Printf("A (%s) scores %.1f / %d against %s\n", os.Getenv("GOMOKU_AI_TUNE_A"), score, 2*pairs, os.Getenv("GOMOKU_AI_TUNE_VARIANT"))
+}
+
+// tuneParams reads "base,change,change...": base max (default), hard or
+// medium, then changes to it.
+func tuneParams(spec string) params {
+	p := Max.params()
+	for _, v := range strings.Split(spec, ",") {
+		switch v {
+		case "hard":
+			p = Hard.params()
+		case "medium":
+			p = Medium.params()
+		case "noext":
+			p.threatExt = false
+		case "ext":
+			p.threatExt = true
+		case "w14":
+			p.width = 14
+		case "w10":
+			p.width = 10
+		case "w20":
+			p.width = 20
+		case "leaf4":
+			p.leafVCF = 4
+		case "leaf10":
+			p.leafVCF = 10
+		case "novct":
+			p.vctDepth = 0
+		case "vct":
+			p.vctDepth, p.vctNodes = 4, 400000
+		case "d6":
+			p.maxDepth = 6
+		case "d60":
+			p.maxDepth = 60
+		case "noverify":
+			p.verify = 0
+		case "verify":
+			p.verify, p.vctNodes = 6, max(p.vctNodes, 400000)
+		}
+	}
+	return p
 }
