@@ -1,0 +1,20 @@
+// Command server runs the gomoku server: `serve` (the default) listens for
+// clients; `migrate` brings the database schema up to date and exits.
+//
+// Every flag has an environment variable, so a container needs no command
+// line: GOMOKU_ADDR, GOMOKU_DATA_DIR, DATABASE_URL, GOMOKU_LOG_LEVEL,
+// GOMOKU_ALLOWED_ORIGINS.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}

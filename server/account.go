@@ -1,0 +1,239 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/gomokud/gomoku/auth"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// Guest limits.
+const (
+	guestPrefix  = "guest:"
+	maxGuestName = 16
+	guestTTL     = 24 * time.Hour // a guest token resumes for this long after its last use
+)
+
+// guestEntry is a guest's session, kept in memory only: guests have no
+// account, and a restarted server forgets them.
+type guestEntry struct {
+	name    string
+	expires time.Time
+}
+
+// authAllowed applies the per-connection and per-address limits of
+// login, register, guest and resume.
+func (c *conn) authAllowed() error {
+	if !c.authLimiter.Allow() || !c.srv.authIP.allow(c.ip) {
+		return errf(protocol.CodeRateLimited, "too many login attempts; wait a little")
+	}
+	if c.user != nil {
+		return errf(protocol.CodeConflict, "already logged in as %s; log out first", c.user.name)
+	}
+	return nil
+}
+
+// register creates an account and logs in.
+func (c *conn) register(id string, m *protocol.Register) error {
+	if err := c.authAllowed(); err != nil {
+		return err
+	}
+	if err := auth.ValidateUsername(m.Username); err != nil {
+		return errf(protocol.CodeBadRequest, "%v", err)
+	}
+	if err := auth.ValidatePassword(m.Password); err != nil {
+		return errf(protocol.CodeBadRequest, "%v", err)
+	}
+	hash, err := auth.HashPassword(m.Password)
+	if err != nil {
+		return fmt.Errorf("register: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
+	a, err := c.srv.store.CreateAccount(ctx, NewAccount{Username: m.Username, PasswordHash: hash})
+	if err != nil {
+		return fmt.Errorf("register %s: %w", m.Username, err)
+	}
+	return c.startSession(ctx, id, a)
+}
+
+// login checks a password in constant time (also for unknown names).
+func (c *conn) login(id string, m *protocol.Login) error {
+	if err := c.authAllowed(); err != nil {
+		return err
+	}
+	bad := errf(protocol.CodeUnauthorized, "wrong username or password")
+	if len(m.Username) > auth.MaxUsername || len(m.Password) > 4*auth.MaxPassword {
+		return bad
+	}
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
+	a, err := c.srv.store.AccountByName(ctx, m.Username)
+	if errors.Is(err, ErrNotFound) {
+		auth.VerifyDummy(m.Password) // same time as a real check
+		return bad
+	}
+	if err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	ok, err := auth.VerifyPassword(a.PasswordHash, m.Password)
+	if err != nil {
+		return fmt.Errorf("login %s: %w", a.Username, err)
+	}
+	if !ok {
+		return bad
+	}
+	return c.startSession(ctx, id, a)
+}
+
+// startSession issues a token for account a and logs the connection in.
+func (c *conn) startSession(ctx context.Context, id string, a Account) error {
+	token := auth.NewToken()
+	hash := auth.HashToken(token)
+	now := time.Now()
+	if err := c.srv.store.CreateSession(ctx, hash, a.ID, now.Add(c.srv.cfg.SessionTTL)); err != nil {
+		return fmt.Errorf("session for %s: %w", a.Username, err)
+	}
+	if err := c.srv.store.TouchLogin(ctx, a.ID, now); err != nil {
+		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
+	}
+	c.enter(id, token, hash, accountIdentity(a))
+	return nil
+}
+
+func accountIdentity(a Account) identity {
+	return identity{name: a.Username, kind: protocol.KindUser, accountID: a.ID, rating: roundRating(a.Rating.Rating)}
+}
+
+// enter attaches the connection to its user, replies Session and pushes
+// the lobby.
+func (c *conn) enter(id, token, hash string, who identity) {
+	u, games := c.srv.hub.attach(c, who)
+	c.user, c.tokenHash = u, hash
+	c.reply(id, protocol.Session{Token: token, Games: games,
+		Player: protocol.Player{Name: u.name, Kind: u.kind, Rating: who.rating}})
+	c.send(protocol.MustEncode("", c.srv.hub.lobby(u)))
+}
+
+// guest enters as a guest with a fresh token.
+func (c *conn) guest(id string, m *protocol.Guest) error {
+	if err := c.authAllowed(); err != nil {
+		return err
+	}
+	token := auth.NewToken()
+	hash := auth.HashToken(token)
+	name := c.srv.hub.newGuest(hash, m.Name)
+	c.enter(id, token, hash, identity{name: name, kind: protocol.KindGuest})
+	return nil
+}
+
+// resume logs in with a token from an earlier session.
+func (c *conn) resume(id string, m *protocol.Resume) error {
+	if err := c.authAllowed(); err != nil {
+		return err
+	}
+	bad := errf(protocol.CodeUnauthorized, "the session has ended; log in again")
+	if !auth.ValidToken(m.Token) {
+		return bad
+	}
+	hash := auth.HashToken(m.Token)
+	if name, ok := c.srv.hub.guestByToken(hash); ok {
+		c.enter(id, m.Token, hash, identity{name: name, kind: protocol.KindGuest})
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
+	a, err := c.srv.store.SessionAccount(ctx, hash)
+	if errors.Is(err, ErrNotFound) {
+		return bad
+	}
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	if err := c.srv.store.TouchLogin(ctx, a.ID, time.Now()); err != nil {
+		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
+	}
+	c.enter(id, m.Token, hash, accountIdentity(a))
+	return nil
+}
+
+// logout ends the session: the token stops working and the connection
+// leaves the lobby (it stays open, logged out).
+func (c *conn) logout(id string) error {
+	u := c.user
+	if u.kind == protocol.KindGuest {
+		c.srv.hub.dropGuest(c.tokenHash)
+	} else {
+		ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+		defer cancel()
+		if err := c.srv.store.DeleteSession(ctx, c.tokenHash); err != nil {
+			return fmt.Errorf("logout: %w", err)
+		}
+	}
+	c.srv.hub.detach(c, u)
+	c.user, c.tokenHash = nil, ""
+	c.reply(id, protocol.OK{})
+	return nil
+}
+
+// newGuest registers a guest token and picks the guest's name: the wished
+// one when it is a valid, free name, else a numbered one.
+func (h *hub) newGuest(hash, wish string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	wish = strings.TrimPrefix(strings.TrimSpace(wish), guestPrefix)
+	taken := func(name string) bool {
+		if _, ok := h.users[userKey(name)]; ok {
+			return true
+		}
+		for _, g := range h.guests {
+			if strings.EqualFold(g.name, name) {
+				return true
+			}
+		}
+		return false
+	}
+	name := guestPrefix + wish
+	if len(wish) > maxGuestName || auth.ValidateUsername(wish) != nil || taken(name) {
+		for {
+			name = fmt.Sprintf("%s%04d", guestPrefix, rand.IntN(10000))
+			if !taken(name) {
+				break
+			}
+		}
+	}
+	h.guests[hash] = &guestEntry{name: name, expires: time.Now().Add(guestTTL)}
+	return name
+}
+
+// guestByToken finds a guest session and extends it.
+func (h *hub) guestByToken(hash string) (string, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	g := h.guests[hash]
+	if g == nil || time.Now().After(g.expires) {
+		return "", false
+	}
+	g.expires = time.Now().Add(guestTTL)
+	return g.name, true
+}
+
+func (h *hub) dropGuest(hash string) {
+	h.mu.Lock()
+	delete(h.guests, hash)
+	h.mu.Unlock()
+}
+
+// pruneGuestsLocked forgets expired guest sessions.
+func (h *hub) pruneGuestsLocked(now time.Time) {
+	for k, g := range h.guests {
+		if now.After(g.expires) {
+			delete(h.guests, k)
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package server
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// Bot limits.
+const (
+	botQueue     = 4096                   // jobs waiting for a worker
+	botMinBudget = 30 * time.Millisecond  // the least time a bot move is given
+	botRetry     = 100 * time.Millisecond // retry when the queue is full
+)
+
+// botName is the lobby name of a level ("bot:hard").
+func botName(l ai.Level) string { return "bot:" + l.String() }
+
+// botLevel parses a bot's lobby name.
+func botLevel(name string) (ai.Level, bool) {
+	s, ok := botLevelName(name)
+	if !ok {
+		return 0, false
+	}
+	l, err := ai.ParseLevel(s)
+	return l, err == nil
+}
+
+// botPlayers lists the bots for the lobby.
+func botPlayers() []protocol.Player {
+	var out []protocol.Player
+	for _, l := range ai.Levels() {
+		out = append(out, protocol.Player{Name: botName(l), Kind: protocol.KindBot, Status: protocol.StatusIdle})
+	}
+	return out
+}
+
+func (s seatSpec) storePlayer() Player {
+	if s.user != nil {
+		return s.user.storePlayer()
+	}
+	return Player{Bot: s.bot.String(), Name: botName(s.bot)}
+}
+
+// challengeBot starts a game against a bot at once.
+func (h *hub) challengeBot(c *conn, id string, u *user, st settings, level ai.Level) error {
+	if st.rated {
+		return errf(protocol.CodeNotAllowed, "games against bots are casual")
+	}
+	h.mu.Lock()
+	h.nextChallenge++
+	cid := h.nextChallenge
+	h.mu.Unlock()
+	black, white := seatOf(u), seatSpec{bot: level}
+	if !st.challengerBlack() {
+		black, white = white, black
+	}
+	// Reserve before replying, so a refusal is the request's error.
+	if _, err := h.startGameAfter(st, black, white, func() {
+		c.reply(id, protocol.Challenge{ChallengeID: cid, From: u.name, To: botName(level),
+			Settings: st.wire(), ExpiresAt: time.Now().UTC().Truncate(time.Millisecond)})
+	}); err != nil {
+		return err
+	}
+	return nil
+}
+
+// botJob is one move to compute for a game.
+type botJob struct {
+	g   *game
+	gen int
+	req ai.Request
+}
+
+// botReply is a computed move, for the board generation it was asked for.
+type botReply struct {
+	gen  int
+	move engine.Point
+	err  error
+}
+
+// botPool runs bot searches on a fixed number of workers (the CPUs), so bot
+// games never take more than that from move handling.
+type botPool struct {
+	jobs chan botJob
+	wg   sync.WaitGroup
+}
+
+func newBotPool(ctx context.Context, s *Server, workers int) *botPool {
+	p := &botPool{jobs: make(chan botJob, botQueue)}
+	for range workers {
+		p.wg.Add(1)
+		go p.work(ctx, s)
+	}
+	return p
+}
+
+func (p *botPool) work(ctx context.Context, s *Server) {
+	defer p.wg.Done()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case j := <-p.jobs:
+			start := time.Now()
+			tctx, cancel := context.WithTimeout(ctx, j.req.TimeLimit+time.Second)
+			r, err := ai.Think(tctx, j.req)
+			cancel()
+			s.metrics.botThink.Observe(time.Since(start).Seconds())
+			select {
+			case j.g.botCh <- botReply{gen: j.gen, move: r.Move, err: err}:
+			case <-j.g.done:
+			}
+		}
+	}
+}
+
+// botBudget is the time a bot may spend on its move: its level's cap, or
+// less when its clock is short (a twentieth of the main time left plus most
+// of the increment or byo-yomi period).
+func (g *game) botBudget(s *seat) time.Duration {
+	budget := s.bot.MoveTime()
+	if g.clock.enabled() {
+		left, byo := g.clock.remaining(s.color, time.Now())
+		var t time.Duration
+		if byo {
+			t = left / 2
+		} else {
+			t = left/20 + time.Duration(g.settings.tc.IncrementMS)*time.Millisecond*3/4
+			if g.settings.tc.ByoYomiMS > 0 {
+				t += time.Duration(g.settings.tc.ByoYomiMS) * time.Millisecond / 2
+			}
+		}
+		budget = min(budget, t)
+	}
+	return max(budget, botMinBudget)
+}
+
+// maybeBot queues the bot's move when a bot is to move.
+func (g *game) maybeBot() {
+	if g.over || g.botBusy {
+		return
+	}
+	s := g.seats[side(g.eng.Turn())]
+	if !s.isBot() {
+		return
+	}
+	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.eng.Moves()),
+		Level: s.bot, TimeLimit: g.botBudget(s), Seed: rand.Int64()}
+	select {
+	case g.srv.bots.jobs <- botJob{g: g, gen: g.gen, req: req}:
+		g.botBusy = true
+	default:
+		time.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
+	}
+}
+
+// botMoved plays a computed move, unless the board changed meanwhile.
+func (g *game) botMoved(r botReply) {
+	g.botBusy = false
+	if g.over {
+		return
+	}
+	if r.gen != g.gen {
+		g.maybeBot()
+		return
+	}
+	s := g.seats[side(g.eng.Turn())]
+	if r.err != nil {
+		g.srv.log.Error("bot failed; it resigns", "game", g.id, "err", r.err)
+		g.finish(s.color.Opponent(), engine.ReasonResign)
+		return
+	}
+	if err := g.play(s, r.move, nil); err != nil {
+		g.srv.log.Error("bot move refused; it resigns", "game", g.id, "move", r.move, "err", err)
+		if !g.over {
+			g.finish(s.color.Opponent(), engine.ReasonResign)
+		}
+	}
+}

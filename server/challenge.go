@@ -1,0 +1,141 @@
+package server
+
+import (
+	"strings"
+	"time"
+
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// challenge is an open challenge between two humans, owned by the hub.
+type challenge struct {
+	id       int64
+	from, to *user
+	settings settings
+	expires  time.Time
+	timer    *time.Timer
+}
+
+func (ch *challenge) wire() protocol.Challenge {
+	return protocol.Challenge{ChallengeID: ch.id, From: ch.from.name, To: ch.to.name,
+		Settings: ch.settings.wire(), ExpiresAt: ch.expires}
+}
+
+// createChallenge handles challenge_create from u; it replies itself.
+func (h *hub) createChallenge(c *conn, id string, u *user, m *protocol.ChallengeCreate) error {
+	s, err := parseSettings(m.Settings)
+	if err != nil {
+		return err
+	}
+	if level, ok := botLevel(m.To); ok {
+		return h.challengeBot(c, id, u, s, level)
+	}
+	if s.rated && u.kind != protocol.KindUser {
+		return errf(protocol.CodeNotAllowed, "guests play casual games only")
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	to := h.users[userKey(m.To)]
+	switch {
+	case to == nil || !to.online():
+		return errf(protocol.CodeNotFound, "%q is not online", m.To)
+	case to == u:
+		return errf(protocol.CodeConflict, "you cannot challenge yourself")
+	case s.rated && to.kind != protocol.KindUser:
+		return errf(protocol.CodeNotAllowed, "%s is a guest: casual games only", to.name)
+	}
+	h.nextChallenge++
+	ch := &challenge{id: h.nextChallenge, from: u, to: to, settings: s,
+		expires: time.Now().Add(h.srv.cfg.ChallengeTTL).UTC().Truncate(time.Millisecond)}
+	cid := ch.id
+	ch.timer = time.AfterFunc(h.srv.cfg.ChallengeTTL, func() { h.expire(cid) })
+	h.challenges[ch.id] = ch
+	c.reply(id, ch.wire())
+	to.send(protocol.MustEncode("", ch.wire()))
+	return nil
+}
+
+// takeChallenge removes the challenge cid if u may answer it (as the
+// challenged player when asTarget, else as the challenger).
+func (h *hub) takeChallenge(cid int64, u *user, asTarget bool) (*challenge, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ch := h.challenges[cid]
+	if ch == nil || (asTarget && ch.to != u) || (!asTarget && ch.from != u) {
+		return nil, errf(protocol.CodeNotFound, "no challenge %d for you", cid)
+	}
+	delete(h.challenges, cid)
+	ch.timer.Stop()
+	return ch, nil
+}
+
+// acceptChallenge starts the challenge's game.
+func (h *hub) acceptChallenge(c *conn, id string, u *user, cid int64) error {
+	ch, err := h.takeChallenge(cid, u, true)
+	if err != nil {
+		return err
+	}
+	black, white := seatOf(ch.from), seatOf(ch.to)
+	if !ch.settings.challengerBlack() {
+		black, white = white, black
+	}
+	if _, err := h.startGameAfter(ch.settings, black, white, func() { c.reply(id, protocol.OK{}) }); err != nil {
+		ch.from.send(protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: "could not start: " + err.Error()}))
+		return err
+	}
+	return nil
+}
+
+// declineChallenge tells the challenger.
+func (h *hub) declineChallenge(u *user, cid int64) error {
+	ch, err := h.takeChallenge(cid, u, true)
+	if err != nil {
+		return err
+	}
+	ch.from.send(protocol.MustEncode("", protocol.ChallengeDeclined{ChallengeID: cid, By: u.name}))
+	return nil
+}
+
+// cancelChallenge tells the challenged player.
+func (h *hub) cancelChallenge(u *user, cid int64) error {
+	ch, err := h.takeChallenge(cid, u, false)
+	if err != nil {
+		return err
+	}
+	ch.to.send(protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: u.name + " cancelled"}))
+	return nil
+}
+
+// expire drops an unanswered challenge and tells both sides.
+func (h *hub) expire(cid int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ch := h.challenges[cid]
+	if ch == nil {
+		return
+	}
+	delete(h.challenges, cid)
+	frame := protocol.MustEncode("", protocol.ChallengeExpired{ChallengeID: cid})
+	ch.from.send(frame)
+	ch.to.send(frame)
+}
+
+// cancelChallengesLocked voids every challenge from or to u.
+func (h *hub) cancelChallengesLocked(u *user, reason string) {
+	for cid, ch := range h.challenges {
+		if ch.from != u && ch.to != u {
+			continue
+		}
+		delete(h.challenges, cid)
+		ch.timer.Stop()
+		frame := protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: reason})
+		ch.from.send(frame)
+		ch.to.send(frame)
+	}
+}
+
+// botLevel parses a bot's name ("bot:hard").
+func botLevelName(name string) (string, bool) {
+	level, ok := strings.CutPrefix(strings.ToLower(name), "bot:")
+	return level, ok
+}

@@ -1,0 +1,158 @@
+package server
+
+import (
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// gameClock is the pair of clocks of one game, owned by its game goroutine.
+// Main time with a Fischer increment, main time then byo-yomi (one period
+// per move, reset after every move), or no clock at all (every method is
+// then a no-op and nothing ever flags).
+type gameClock struct {
+	tc      TimeControl
+	left    [2]time.Duration // main time left; in byo-yomi 0
+	byo     [2]bool          // the side's main time is spent
+	running engine.Color     // Empty when stopped
+	since   time.Time        // when the running side's turn began
+}
+
+func side(c engine.Color) int { return int(c) - 1 }
+
+// newClock returns stopped clocks with the full main time each.
+func newClock(tc TimeControl) gameClock {
+	m := time.Duration(tc.MainMS) * time.Millisecond
+	k := gameClock{tc: tc, left: [2]time.Duration{m, m}}
+	if tc.MainMS == 0 && tc.ByoYomiMS > 0 {
+		k.byo = [2]bool{true, true}
+	}
+	return k
+}
+
+// restoreClock returns stopped clocks with the stored main times left; a
+// side with no main time left in a byo-yomi game is in byo-yomi.
+func restoreClock(tc TimeControl, blackMS, whiteMS int64) gameClock {
+	k := newClock(tc)
+	for i, ms := range [2]int64{blackMS, whiteMS} {
+		k.left[i] = time.Duration(ms) * time.Millisecond
+		k.byo[i] = tc.ByoYomiMS > 0 && ms <= 0
+	}
+	return k
+}
+
+// enabled reports whether the game has a clock.
+func (k *gameClock) enabled() bool { return k.tc.MainMS > 0 || k.tc.ByoYomiMS > 0 }
+
+// start runs c's clock from now.
+func (k *gameClock) start(c engine.Color, now time.Time) {
+	if !k.enabled() {
+		return
+	}
+	k.running, k.since = c, now
+}
+
+// stop stops the clocks without charging anyone (used when the game ends
+// after charge).
+func (k *gameClock) stop() { k.running = engine.Empty }
+
+// remaining returns c's time left at now (main time, or the byo-yomi
+// period's remainder) and whether it is in byo-yomi. Negative means flagged.
+func (k *gameClock) remaining(c engine.Color, now time.Time) (time.Duration, bool) {
+	i := side(c)
+	left, byo := k.left[i], k.byo[i]
+	if k.running != c {
+		if byo {
+			return time.Duration(k.tc.ByoYomiMS) * time.Millisecond, true
+		}
+		return left, false
+	}
+	spent := now.Sub(k.since)
+	period := time.Duration(k.tc.ByoYomiMS) * time.Millisecond
+	if byo {
+		return period - spent, true
+	}
+	if spent <= left || period == 0 {
+		return left - spent, false
+	}
+	return period - (spent - left), true
+}
+
+// deadline is when the running side flags; zero when no clock runs.
+func (k *gameClock) deadline() time.Time {
+	if k.running == engine.Empty {
+		return time.Time{}
+	}
+	left, _ := k.remaining(k.running, k.since)
+	return k.since.Add(left)
+}
+
+// flagged reports whether the running side is out of time at now.
+func (k *gameClock) flagged(now time.Time) bool {
+	if k.running == engine.Empty {
+		return false
+	}
+	left, _ := k.remaining(k.running, now)
+	return left < 0
+}
+
+// charge ends the running side's turn at now (a move: with the increment
+// when moved is true) and returns the time it spent. It reports false, and
+// changes nothing, when the side had flagged.
+func (k *gameClock) charge(now time.Time, moved bool) (time.Duration, bool) {
+	c := k.running
+	if c == engine.Empty {
+		return 0, true
+	}
+	spent := now.Sub(k.since)
+	left, byo := k.remaining(c, now)
+	if left < 0 {
+		return spent, false
+	}
+	i := side(c)
+	switch {
+	case byo:
+		k.left[i], k.byo[i] = 0, true
+	default:
+		k.left[i] = left
+		if moved {
+			k.left[i] += time.Duration(k.tc.IncrementMS) * time.Millisecond
+		}
+	}
+	k.running = engine.Empty
+	return spent, true
+}
+
+// stored returns the main times to store with a move.
+func (k *gameClock) stored() (blackMS, whiteMS int64) {
+	return k.left[0].Milliseconds(), k.left[1].Milliseconds()
+}
+
+// wire returns the clocks as of now for the protocol; nil without a clock.
+func (k *gameClock) wire(now time.Time) *protocol.Clock {
+	if !k.enabled() {
+		return nil
+	}
+	b, bb := k.remaining(engine.Black, now)
+	w, wb := k.remaining(engine.White, now)
+	return &protocol.Clock{
+		BlackMS: max(b.Milliseconds(), 0), WhiteMS: max(w.Milliseconds(), 0),
+		BlackByoYomi: bb, WhiteByoYomi: wb,
+		Running: colorName(k.running),
+	}
+}
+
+// colorName is the wire name of a colour; "" for Empty.
+func colorName(c engine.Color) string {
+	switch c {
+	case engine.Black:
+		return protocol.ColorBlack
+	case engine.White:
+		return protocol.ColorWhite
+	}
+	return ""
+}
+
+// msDuration converts stored milliseconds.
+func msDuration(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }

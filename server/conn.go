@@ -1,0 +1,246 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"golang.org/x/time/rate"
+
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// Timing and size limits of a connection (gorilla's chat example).
+const (
+	writeWait      = 10 * time.Second       // a write must finish within this
+	pongWait       = 60 * time.Second       // the peer must send something (a pong at least) within this
+	pingPeriod     = pongWait * 9 / 10      // how often we ping
+	maxMessageSize = protocol.MaxFrameSize  // read limit
+	sendQueue      = 64                     // frames waiting for the writer; full -> drop the client
+	maxStrikes     = 20                     // rate-limited frames tolerated before closing with 1008
+	closeTimeout   = 250 * time.Millisecond // waiting for the writer to send the close frame
+	requestTimeout = 10 * time.Second       // database work of one request
+	authInterval   = 500 * time.Millisecond // one login/register/guest/resume per this, per connection
+	authBurst      = 5                      // ... after a burst of this many
+	chatInterval   = time.Second            // one chat line per this, per connection
+	chatBurst      = 5                      // ... after a burst of this many
+	closeNormal    = websocket.CloseNormalClosure
+)
+
+// conn is one websocket connection. Its reader goroutine (readLoop) reads
+// and handles requests in order; its writer goroutine (writeLoop) owns every
+// write. Anyone may queue a frame with send, which never blocks: when the
+// queue is full the connection is closed.
+type conn struct {
+	srv  *Server
+	ws   *websocket.Conn
+	ip   string // the peer's address, for per-address limits (never logged with tokens)
+	out  chan []byte
+	done chan struct{}
+	once sync.Once
+
+	closeCode int    // set once, before done is closed
+	closeText string // ditto
+
+	limiter     *rate.Limiter
+	authLimiter *rate.Limiter
+	chatLimiter *rate.Limiter
+
+	// Owned by the reader goroutine.
+	greeted   bool
+	user      *user
+	tokenHash string
+	strikes   int
+	watching  map[int64]*game
+}
+
+func newConn(s *Server, ws *websocket.Conn, ip string) *conn {
+	return &conn{
+		srv: s, ws: ws, ip: ip,
+		out:         make(chan []byte, sendQueue),
+		done:        make(chan struct{}),
+		limiter:     rate.NewLimiter(s.cfg.RateLimit, s.cfg.RateBurst),
+		authLimiter: rate.NewLimiter(rate.Every(authInterval), authBurst),
+		chatLimiter: rate.NewLimiter(rate.Every(chatInterval), chatBurst),
+		watching:    map[int64]*game{},
+	}
+}
+
+// send queues a frame for the writer. It never blocks; a full queue closes
+// the connection (the peer is not reading). False when the frame was not
+// queued.
+func (c *conn) send(frame []byte) bool {
+	select {
+	case <-c.done:
+		return false
+	default:
+	}
+	select {
+	case c.out <- frame:
+		return true
+	default:
+		c.srv.metrics.dropped.Inc()
+		c.close(websocket.ClosePolicyViolation, "too slow")
+		return false
+	}
+}
+
+// reply sends m as the reply to request id.
+func (c *conn) reply(id string, m protocol.Message) {
+	c.send(protocol.MustEncode(id, m))
+}
+
+// replyErr sends err, mapped to a protocol error, as the reply to id.
+func (c *conn) replyErr(id string, err error) {
+	pe := wireError(c.srv.log, err)
+	c.srv.metrics.errors.WithLabelValues(string(pe.Code)).Inc()
+	c.reply(id, pe)
+}
+
+// close ends the connection once with a close code; safe from any goroutine.
+func (c *conn) close(code int, text string) {
+	c.once.Do(func() {
+		c.closeCode, c.closeText = code, text
+		close(c.done)
+	})
+}
+
+// closed is closed when the connection ends.
+func (c *conn) closed() <-chan struct{} { return c.done }
+
+// writeLoop owns all writes: queued frames, pings, and the final close frame.
+func (c *conn) writeLoop() {
+	ticker := time.NewTicker(pingPeriod)
+	defer func() {
+		ticker.Stop()
+		c.ws.Close() // ends the reader too
+	}()
+	for {
+		select {
+		case frame := <-c.out:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.ws.WriteMessage(websocket.TextMessage, frame); err != nil {
+				c.close(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-ticker.C:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
+				c.close(websocket.CloseAbnormalClosure, "")
+				return
+			}
+		case <-c.done:
+			c.flush()
+			if c.closeCode != websocket.CloseAbnormalClosure {
+				msg := websocket.FormatCloseMessage(c.closeCode, c.closeText)
+				_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(closeTimeout))
+			}
+			return
+		}
+	}
+}
+
+// flush writes what is still queued (best effort, e.g. a shutdown notice).
+func (c *conn) flush() {
+	for {
+		select {
+		case frame := <-c.out:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(closeTimeout))
+			if c.ws.WriteMessage(websocket.TextMessage, frame) != nil {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// readLoop reads frames until the connection ends, then cleans up.
+func (c *conn) readLoop() {
+	defer c.cleanup()
+	c.ws.SetReadLimit(maxMessageSize)
+	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	c.ws.SetPongHandler(func(string) error {
+		return c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	})
+	for {
+		typ, data, err := c.ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			switch {
+			case errors.As(err, &ce):
+				c.close(closeNormal, "")
+			case errors.Is(err, websocket.ErrReadLimit):
+				c.close(websocket.CloseMessageTooBig, "frame too large")
+			default:
+				c.close(websocket.CloseAbnormalClosure, "")
+			}
+			return
+		}
+		_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
+		if typ != websocket.TextMessage {
+			c.replyErr("", errf(protocol.CodeBadRequest, "text frames only"))
+			continue
+		}
+		if !c.limiter.Allow() {
+			c.strikes++
+			if c.strikes > maxStrikes {
+				c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
+				return
+			}
+			f, _ := protocol.Decode(data)
+			c.replyErr(f.ID, errf(protocol.CodeRateLimited, "too many requests"))
+			continue
+		}
+		c.strikes = 0
+		c.handle(data)
+		select {
+		case <-c.done:
+			return
+		default:
+		}
+	}
+}
+
+// cleanup runs when the reader ends: leave watched games and the lobby.
+func (c *conn) cleanup() {
+	c.close(closeNormal, "")
+	for _, g := range c.watching {
+		g.post(func() { g.removeWatcher(c) })
+	}
+	c.watching = nil
+	if c.user != nil {
+		c.srv.hub.detach(c, c.user)
+		c.user = nil
+	}
+	c.srv.metrics.connections.Dec()
+	c.srv.untrack(c)
+}
+
+// checkOrigin allows requests without an Origin header (non-browser
+// clients), from the same host, or from a configured origin. Never all.
+func checkOrigin(allowed []string) func(r *http.Request) bool {
+	return func(r *http.Request) bool {
+		origin := r.Header.Get("Origin")
+		if origin == "" {
+			return true
+		}
+		u, err := url.Parse(origin)
+		if err != nil {
+			return false
+		}
+		if strings.EqualFold(u.Host, r.Host) {
+			return true
+		}
+		for _, a := range allowed {
+			if strings.EqualFold(strings.TrimRight(a, "/"), origin) {
+				return true
+			}
+		}
+		return false
+	}
+}

@@ -1,0 +1,55 @@
+package server
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// wireError is the one mapping from errors to protocol error replies: a
+// *protocol.Error passes through; engine and store sentinel errors get their
+// codes; anything else is logged with its detail and sent as a bare
+// "internal".
+func wireError(log *slog.Logger, err error) *protocol.Error {
+	var pe *protocol.Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	var fe *engine.ForbiddenError
+	if errors.As(err, &fe) {
+		return &protocol.Error{Code: protocol.CodeForbidden, Message: fe.Error(), Kind: fe.Kind.String()}
+	}
+	code := protocol.CodeInternal
+	switch {
+	case errors.Is(err, engine.ErrOccupied):
+		code = protocol.CodeOccupied
+	case errors.Is(err, engine.ErrOffBoard):
+		code = protocol.CodeOffBoard
+	case errors.Is(err, engine.ErrNotYourTurn):
+		code = protocol.CodeNotYourTurn
+	case errors.Is(err, engine.ErrGameOver):
+		code = protocol.CodeGameOver
+	case errors.Is(err, engine.ErrBadNotation), errors.Is(err, engine.ErrBadSize),
+		errors.Is(err, engine.ErrBadRule), errors.Is(err, engine.ErrBadColor),
+		errors.Is(err, protocol.ErrBadFrame):
+		code = protocol.CodeBadRequest
+	case errors.Is(err, engine.ErrNothingToUndo), errors.Is(err, ErrConflict):
+		code = protocol.CodeConflict
+	case errors.Is(err, ErrUsernameTaken):
+		return &protocol.Error{Code: protocol.CodeConflict, Message: "username is taken"}
+	case errors.Is(err, ErrNotFound):
+		code = protocol.CodeNotFound
+	}
+	if code == protocol.CodeInternal {
+		log.Error("internal error", "err", err)
+		return &protocol.Error{Code: code, Message: "internal server error"}
+	}
+	return &protocol.Error{Code: code, Message: err.Error()}
+}
+
+// errf is protocol.Errorf: a typed error reply built in a handler.
+func errf(code protocol.Code, format string, args ...any) error {
+	return protocol.Errorf(code, format, args...)
+}

@@ -1,0 +1,239 @@
+package server
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// Game commands: each runs on the game goroutine and answers the request
+// (c, id) itself.
+
+// answer replies OK, or err as an error reply.
+func answer(c *conn, id string, err error) {
+	if err != nil {
+		c.replyErr(id, err)
+		return
+	}
+	c.reply(id, protocol.OK{})
+}
+
+// cmdMove handles a move request.
+func (g *game) cmdMove(c *conn, id string, u *user, move string, received time.Time) {
+	s, err := g.player(u)
+	if err == nil {
+		var p engine.Point
+		p, err = engine.ParsePoint(move, g.settings.size)
+		if err == nil {
+			err = g.play(s, p, func() { c.reply(id, protocol.OK{}) })
+		}
+	}
+	if err != nil {
+		c.replyErr(id, err)
+		return
+	}
+	g.srv.metrics.moveLatency.Observe(time.Since(received).Seconds())
+}
+
+// play makes s's move at p: checked, clock charged, stored, then announced.
+// accepted runs just before the announcement (the mover's reply).
+func (g *game) play(s *seat, p engine.Point, accepted func()) error {
+	if g.over {
+		return errf(protocol.CodeGameOver, "game %d is over", g.id)
+	}
+	if err := g.eng.Check(s.color, p); err != nil {
+		return err
+	}
+	now := time.Now()
+	saved := g.clock
+	spent, ok := g.clock.charge(now, true)
+	if !ok {
+		g.clock = saved
+		g.finish(s.color.Opponent(), engine.ReasonTimeout)
+		return errf(protocol.CodeGameOver, "your time ran out")
+	}
+	bms, wms := g.clock.stored()
+	ply := len(g.eng.Moves()) + 1
+	ctx, cancel := storeCtx()
+	err := g.srv.store.AppendMove(ctx, g.id, Move{Ply: ply, X: p.X, Y: p.Y, Color: colorName(s.color),
+		BlackClockMS: bms, WhiteClockMS: wms, SpentMS: spent.Milliseconds(), At: now})
+	cancel()
+	if err != nil {
+		g.clock = saved
+		return err
+	}
+	if err := g.eng.PlayAs(s.color, p); err != nil {
+		g.srv.log.Error("move stored but refused by the engine", "game", g.id, "err", err)
+		return err
+	}
+	g.gen++
+	g.srv.metrics.moves.Inc()
+	if !g.eng.Over() {
+		g.clock.start(s.color.Opponent(), now)
+	}
+	if accepted != nil {
+		accepted()
+	}
+	g.publish(protocol.GameMove{GameID: g.id, Seq: g.next(), Ply: ply, Color: colorName(s.color),
+		Move: p.String(), Clock: g.clock.wire(now), Forbidden: pointList(g.eng.ForbiddenPoints())})
+	g.lapseOffer()
+	g.updateSummary()
+	if r := g.eng.Result(); r.Over() {
+		g.finish(r.Winner, r.Reason)
+		return nil
+	}
+	g.arm()
+	g.maybeBot()
+	return nil
+}
+
+// lapseOffer voids a pending takeback or draw offer after a move.
+func (g *game) lapseOffer() {
+	if g.offer == nil || g.offer.Kind == protocol.OfferRematch {
+		return
+	}
+	kind := g.offer.Kind
+	g.offer = nil
+	g.publish(protocol.OfferAnswer{GameID: g.id, Seq: g.next(), Kind: kind})
+}
+
+// finish ends the game: the engine's own result (five, full board) or one
+// the server decides; stored with the rating update, then announced.
+func (g *game) finish(winner engine.Color, reason engine.Reason) {
+	if reason != engine.ReasonFive && reason != engine.ReasonFullBoard {
+		if err := g.eng.Finish(winner, reason); err != nil {
+			g.srv.log.Error("finish", "game", g.id, "err", err)
+			return
+		}
+	}
+	now := time.Now()
+	g.clock.charge(now, false)
+	g.clock.stop()
+	g.over = true
+	g.offer = nil
+	bothMoved := len(g.eng.Moves()) >= 2
+	res := GameResult{Winner: colorName(winner), Reason: reason.String(), EndedAt: now,
+		Unrated:   !bothMoved && reason != engine.ReasonFive,
+		Uncounted: reason == engine.ReasonAborted}
+	ctx, cancel := storeCtx()
+	stored, err := g.srv.store.FinishGame(ctx, g.id, res)
+	cancel()
+	ev := protocol.GameOver{GameID: g.id, Seq: g.next(), Result: *wireResult(g.eng.Result())}
+	var ratings [2]int
+	if err != nil {
+		g.srv.log.Error("store result", "game", g.id, "err", err)
+	} else if g.settings.rated && !res.Unrated && stored.BlackRating.After.Rating > 0 {
+		ev.BlackRating = ratingChange(stored.BlackRating)
+		ev.WhiteRating = ratingChange(stored.WhiteRating)
+		ratings = [2]int{ev.BlackRating.After, ev.WhiteRating.After}
+		g.seats[0].player.Rating, g.seats[1].player.Rating = ratings[0], ratings[1]
+	}
+	g.publish(ev)
+	g.linger = now.Add(g.srv.cfg.RematchWindow)
+	g.updateSummary()
+	g.srv.hub.gameEnded(g, ratings)
+	g.arm()
+}
+
+func ratingChange(r RatingChange) *protocol.RatingChange {
+	return &protocol.RatingChange{Before: roundRating(r.Before.Rating), After: roundRating(r.After.Rating)}
+}
+
+func roundRating(r float64) int { return int(r + 0.5) }
+
+// cmdResign, cmdAbort, cmdClaim end the game at a player's request.
+func (g *game) cmdResign(c *conn, id string, u *user) {
+	s, err := g.player(u)
+	if err == nil && g.over {
+		err = errf(protocol.CodeGameOver, "game %d is over", g.id)
+	}
+	if err == nil {
+		c.reply(id, protocol.OK{})
+		g.finish(s.color.Opponent(), engine.ReasonResign)
+		return
+	}
+	c.replyErr(id, err)
+}
+
+func (g *game) cmdAbort(c *conn, id string, u *user) {
+	_, err := g.player(u)
+	switch {
+	case err != nil:
+	case g.over:
+		err = errf(protocol.CodeGameOver, "game %d is over", g.id)
+	case len(g.eng.Moves()) >= 2:
+		err = errf(protocol.CodeConflict, "both sides have moved: resign instead")
+	}
+	if err != nil {
+		c.replyErr(id, err)
+		return
+	}
+	c.reply(id, protocol.OK{})
+	g.finish(engine.Empty, engine.ReasonAborted)
+}
+
+func (g *game) cmdClaim(c *conn, id string, u *user) {
+	s, err := g.player(u)
+	if err == nil {
+		opp := g.other(s)
+		g.presenceChanged()
+		switch {
+		case g.over:
+			err = errf(protocol.CodeGameOver, "game %d is over", g.id)
+		case !opp.away:
+			err = errf(protocol.CodeConflict, "your opponent is connected")
+		case time.Since(opp.awaySince) < g.grace:
+			err = errf(protocol.CodeConflict, "wait %s more for your opponent",
+				(g.grace - time.Since(opp.awaySince)).Round(time.Second))
+		}
+	}
+	if err != nil {
+		c.replyErr(id, err)
+		return
+	}
+	c.reply(id, protocol.OK{})
+	g.finish(s.color, engine.ReasonAbandon)
+}
+
+// cmdSay is a chat line from a player or watcher.
+func (g *game) cmdSay(c *conn, id string, u *user, text string) {
+	_, watching := g.watchers[c]
+	if g.seatOfUser(u) == nil && !watching {
+		c.replyErr(id, errf(protocol.CodeNotAllowed, "watch game %d to chat in it", g.id))
+		return
+	}
+	c.reply(id, protocol.OK{})
+	g.publish(protocol.GameChat{GameID: g.id, Seq: g.next(), From: u.name, Text: text,
+		At: time.Now().UTC().Truncate(time.Millisecond)})
+}
+
+// cmdWatch subscribes c and replies with the state.
+func (g *game) cmdWatch(c *conn, id string, u *user) {
+	if g.seatOfUser(u) == nil {
+		g.watchers[c] = struct{}{}
+	}
+	c.reply(id, protocol.GameState{Snapshot: g.snapshot(u)})
+}
+
+func (g *game) removeWatcher(c *conn) { delete(g.watchers, c) }
+
+// cmdResync answers with the events after last, or the full state.
+func (g *game) cmdResync(c *conn, id string, u *user, last int64) {
+	if g.seatOfUser(u) == nil {
+		g.watchers[c] = struct{}{}
+	}
+	if last < g.firstSeq-1 || last > g.seq || last < 0 {
+		c.reply(id, protocol.GameState{Snapshot: g.snapshot(u)})
+		return
+	}
+	ev := protocol.GameEvents{GameID: g.id, Events: make([]json.RawMessage, 0, g.seq-last)}
+	for _, f := range g.events[last-(g.firstSeq-1):] {
+		ev.Events = append(ev.Events, f)
+	}
+	c.reply(id, ev)
+	if k := g.clock.wire(time.Now()); k != nil {
+		c.send(protocol.MustEncode("", protocol.GameClock{GameID: g.id, Clock: *k}))
+	}
+}

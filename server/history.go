@@ -1,0 +1,205 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// List limits of history and leaderboard requests.
+const (
+	defaultListLimit = 50
+	maxListLimit     = 200
+)
+
+// serveHistory handles profiles, game history, records and the
+// leaderboard: read-only store queries on the reader goroutine.
+func (c *conn) serveHistory(id string, m protocol.Message) error {
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
+	var reply protocol.Message
+	var err error
+	switch m := m.(type) {
+	case *protocol.GetProfile:
+		reply, err = c.profile(ctx, m.Name)
+	case *protocol.GetHistory:
+		reply, err = c.history(ctx, m)
+	case *protocol.GetRecord:
+		reply, err = c.record(ctx, m)
+	case *protocol.GetLeaderboard:
+		reply, err = c.leaderboard(ctx, m.Limit)
+	default:
+		return errUnhandled
+	}
+	if err != nil {
+		return err
+	}
+	c.reply(id, reply)
+	return nil
+}
+
+// listLimit checks a requested list length.
+func listLimit(n int) (int, error) {
+	switch {
+	case n < 0 || n > maxListLimit:
+		return 0, errf(protocol.CodeBadRequest, "limit %d: want 0 to %d", n, maxListLimit)
+	case n == 0:
+		return defaultListLimit, nil
+	}
+	return n, nil
+}
+
+// account finds an account by name ("" is the caller's own).
+func (c *conn) account(ctx context.Context, name string) (Account, error) {
+	if name == "" {
+		if c.user.accountID == 0 {
+			return Account{}, errf(protocol.CodeNotFound, "guests have no profile")
+		}
+		name = c.user.name
+	}
+	a, err := c.srv.store.AccountByName(ctx, name)
+	if err != nil {
+		return Account{}, fmt.Errorf("account %q: %w", name, err)
+	}
+	return a, nil
+}
+
+func (c *conn) profile(ctx context.Context, name string) (protocol.Message, error) {
+	a, err := c.account(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	p := wireProfile(a)
+	p.Status = c.srv.hub.status(a.Username)
+	return p, nil
+}
+
+func wireProfile(a Account) protocol.Profile {
+	p := protocol.Profile{Name: a.Username, Rating: roundRating(a.Rating.Rating), RD: roundRating(a.Rating.RD),
+		Games: a.Games, Wins: a.Wins, Losses: a.Losses, Draws: a.Draws, RatedGames: a.RatedGames,
+		CreatedAt: a.CreatedAt, Status: protocol.StatusOffline}
+	if !a.LastLoginAt.IsZero() {
+		t := a.LastLoginAt
+		p.LastLoginAt = &t
+	}
+	return p
+}
+
+func (c *conn) history(ctx context.Context, m *protocol.GetHistory) (protocol.Message, error) {
+	limit, err := listLimit(m.Limit)
+	if err != nil {
+		return nil, err
+	}
+	if m.Offset < 0 {
+		return nil, errf(protocol.CodeBadRequest, "negative offset")
+	}
+	a, err := c.account(ctx, m.Name)
+	if err != nil {
+		return nil, err
+	}
+	games, err := c.srv.store.GamesByAccount(ctx, a.ID, limit, m.Offset)
+	if err != nil {
+		return nil, fmt.Errorf("history of %s: %w", a.Username, err)
+	}
+	h := protocol.History{Name: a.Username, Games: make([]protocol.GameSummary, len(games))}
+	for i, g := range games {
+		h.Games[i] = storedSummary(g)
+	}
+	return h, nil
+}
+
+// storedSummary is a stored game as the protocol lists it.
+func storedSummary(g Game) protocol.GameSummary {
+	s := protocol.GameSummary{GameID: g.ID, Rule: g.Rule, Size: g.Size, Time: wireTC(g.Clock), Rated: g.Rated,
+		Black: storedPlayer(g.Black, g.BlackRating), White: storedPlayer(g.White, g.WhiteRating),
+		Plies: g.Plies, StartedAt: g.StartedAt}
+	if g.Finished {
+		end := g.EndedAt
+		s.EndedAt = &end
+		s.Result = &protocol.Result{Winner: g.Winner, Reason: g.Reason}
+	}
+	return s
+}
+
+func storedPlayer(p Player, r RatingChange) protocol.Player {
+	switch {
+	case p.Bot != "":
+		return protocol.Player{Name: "bot:" + p.Bot, Kind: protocol.KindBot}
+	case p.Guest != "":
+		return protocol.Player{Name: p.Guest, Kind: protocol.KindGuest}
+	}
+	return protocol.Player{Name: p.Name, Kind: protocol.KindUser, Rating: roundRating(r.After.Rating)}
+}
+
+// record renders a stored game (running or finished) in a record format.
+func (c *conn) record(ctx context.Context, m *protocol.GetRecord) (protocol.Message, error) {
+	switch m.Format {
+	case protocol.FormatText, protocol.FormatPSQ, protocol.FormatSGF:
+	default:
+		return nil, errf(protocol.CodeBadRequest, "format %q: want txt, psq or sgf", m.Format)
+	}
+	g, err := c.srv.store.GameByID(ctx, m.GameID)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", m.GameID, err)
+	}
+	rec, err := gameRecord(g)
+	if err != nil {
+		return nil, err
+	}
+	var data []byte
+	switch m.Format {
+	case protocol.FormatText:
+		data, err = rec.EncodeText()
+	case protocol.FormatPSQ:
+		data, err = rec.EncodePSQ()
+	default:
+		data, err = rec.EncodeSGF()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("record of game %d: %w", g.ID, err)
+	}
+	return protocol.Record{GameID: g.ID, Format: m.Format, Data: string(data)}, nil
+}
+
+// gameRecord builds the engine record of a stored game.
+func gameRecord(g Game) (*engine.Record, error) {
+	eg, err := g.Replay()
+	if err != nil {
+		return nil, err
+	}
+	rec := engine.RecordOf(eg)
+	rec.Black, rec.White = storedPlayer(g.Black, RatingChange{}).Name, storedPlayer(g.White, RatingChange{}).Name
+	rec.TimeControl = tcString(g.Clock)
+	rec.Date = g.StartedAt.UTC().Format("2006-01-02")
+	for i, m := range g.Moves {
+		rec.Moves[i].Time = msDuration(m.SpentMS)
+	}
+	if g.Finished {
+		w, _ := engine.ParseColor(g.Winner)
+		r, err := engine.ParseReason(g.Reason)
+		if err != nil {
+			return nil, fmt.Errorf("game %d reason: %w", g.ID, err)
+		}
+		rec.Result = engine.RecordResult{Winner: w, Reason: r}
+	}
+	return rec, nil
+}
+
+func (c *conn) leaderboard(ctx context.Context, n int) (protocol.Message, error) {
+	limit, err := listLimit(n)
+	if err != nil {
+		return nil, err
+	}
+	accounts, err := c.srv.store.Leaderboard(ctx, limit)
+	if err != nil {
+		return nil, fmt.Errorf("leaderboard: %w", err)
+	}
+	lb := protocol.Leaderboard{Players: make([]protocol.Profile, len(accounts))}
+	for i, a := range accounts {
+		lb.Players[i] = wireProfile(a)
+		lb.Players[i].Status = c.srv.hub.status(a.Username)
+	}
+	return lb, nil
+}

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// user is a player known to the lobby: online (with one or more
+// connections) or with running games. Lock order: hub.mu before user.mu;
+// game goroutines take only user.mu (to send).
+type user struct {
+	name      string // unique, compared ignoring case
+	kind      string // protocol.KindUser or KindGuest
+	accountID int64  // > 0 for accounts
+
+	mu    sync.Mutex
+	conns map[*conn]struct{}
+
+	// Guarded by hub.mu.
+	rating   int
+	games    map[int64]*game // running games the user plays
+	seeking  *seekEntry
+	starting bool // a game is being created for the user
+}
+
+func userKey(name string) string { return strings.ToLower(name) }
+
+// send queues frame on every connection of the user.
+func (u *user) send(frame []byte) {
+	u.mu.Lock()
+	for c := range u.conns {
+		c.send(frame)
+	}
+	u.mu.Unlock()
+}
+
+// online reports whether the user has a connection.
+func (u *user) online() bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return len(u.conns) > 0
+}
+
+// storePlayer is the user as a stored game side.
+func (u *user) storePlayer() Player {
+	if u.accountID > 0 {
+		return Player{AccountID: u.accountID, Name: u.name}
+	}
+	return Player{Guest: u.name, Name: u.name}
+}
+
+// hub is the lobby: who is online, open challenges, the seek queue, and the
+// index of games. One mutex guards it; it never waits on a game while
+// holding it.
+type hub struct {
+	srv *Server
+
+	mu            sync.Mutex
+	users         map[string]*user // by userKey
+	games         map[int64]*game  // running and recently finished games
+	challenges    map[int64]*challenge
+	nextChallenge int64
+	seeks         []*seekEntry
+	guests        map[string]*guestEntry // by guest token hash
+}
+
+func newHub(s *Server) *hub {
+	return &hub{
+		srv: s, users: map[string]*user{}, games: map[int64]*game{},
+		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{},
+	}
+}
+
+// identity is who a connection logs in as.
+type identity struct {
+	name      string
+	kind      string
+	accountID int64
+	rating    int
+}
+
+// userLocked returns the user named id.name, creating it (offline) if
+// needed. Caller holds h.mu.
+func (h *hub) userLocked(id identity) *user {
+	k := userKey(id.name)
+	u := h.users[k]
+	if u == nil {
+		u = &user{name: id.name, kind: id.kind, accountID: id.accountID, rating: id.rating,
+			conns: map[*conn]struct{}{}, games: map[int64]*game{}}
+		h.users[k] = u
+	}
+	return u
+}
+
+// attach logs c in as id: it joins the user's connections. It returns the
+// user and its running games. Presence and the games are told when the user
+// comes online.
+func (h *hub) attach(c *conn, id identity) (*user, []int64) {
+	h.mu.Lock()
+	u := h.userLocked(id)
+	if id.rating > 0 {
+		u.rating = id.rating
+	}
+	u.mu.Lock()
+	first := len(u.conns) == 0
+	u.conns[c] = struct{}{}
+	u.mu.Unlock()
+	games := make([]int64, 0, len(u.games))
+	var notify []*game
+	for gid, g := range u.games {
+		games = append(games, gid)
+		notify = append(notify, g)
+	}
+	if first {
+		h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: h.playerLocked(u)}))
+	}
+	h.mu.Unlock()
+	for _, g := range notify {
+		g.post(g.presenceChanged)
+	}
+	return u, games
+}
+
+// detach removes c from u. When it was u's last connection, u goes offline:
+// its challenges and seek are cancelled and its games told.
+func (h *hub) detach(c *conn, u *user) {
+	h.mu.Lock()
+	u.mu.Lock()
+	delete(u.conns, c)
+	last := len(u.conns) == 0
+	u.mu.Unlock()
+	if !last {
+		h.mu.Unlock()
+		return
+	}
+	h.removeSeekLocked(u)
+	h.cancelChallengesLocked(u, u.name+" went offline")
+	var notify []*game
+	for _, g := range u.games {
+		notify = append(notify, g)
+	}
+	if len(u.games) == 0 && !u.starting {
+		delete(h.users, userKey(u.name))
+	}
+	p := h.playerLocked(u)
+	p.Status = protocol.StatusOffline
+	h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: p}))
+	h.mu.Unlock()
+	for _, g := range notify {
+		g.post(g.presenceChanged)
+	}
+}
+
+// statusLocked is u's lobby status.
+func (h *hub) statusLocked(u *user) string {
+	switch {
+	case len(u.games) > 0:
+		return protocol.StatusPlaying
+	case u.seeking != nil:
+		return protocol.StatusSeeking
+	}
+	return protocol.StatusIdle
+}
+
+// playerLocked is u as the lobby shows it.
+func (h *hub) playerLocked(u *user) protocol.Player {
+	p := protocol.Player{Name: u.name, Kind: u.kind, Rating: u.rating, Status: h.statusLocked(u)}
+	for id := range u.games {
+		p.Games = append(p.Games, id)
+	}
+	return p
+}
+
+// presenceLocked pushes u's current status to everybody.
+func (h *hub) presenceLocked(u *user) {
+	if !u.online() {
+		return
+	}
+	h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: h.playerLocked(u)}))
+}
+
+// broadcastLocked sends frame to every online user.
+func (h *hub) broadcastLocked(frame []byte) {
+	for _, u := range h.users {
+		u.send(frame)
+	}
+}
+
+// broadcast is broadcastLocked taking the lock.
+func (h *hub) broadcast(frame []byte) {
+	h.mu.Lock()
+	h.broadcastLocked(frame)
+	h.mu.Unlock()
+}
+
+// lobby returns the lobby as u sees it.
+func (h *hub) lobby(u *user) protocol.Lobby {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	l := protocol.Lobby{Players: []protocol.Player{}, Bots: botPlayers(), Games: []protocol.GameSummary{},
+		Challenges: []protocol.Challenge{}}
+	for _, o := range h.users {
+		if o.online() {
+			l.Players = append(l.Players, h.playerLocked(o))
+		}
+	}
+	for _, g := range h.games {
+		if s, ok := g.summary(); ok {
+			l.Games = append(l.Games, s)
+		}
+	}
+	for _, ch := range h.challenges {
+		if ch.from == u || ch.to == u {
+			l.Challenges = append(l.Challenges, ch.wire())
+		}
+	}
+	return l
+}
+
+// game returns a running or recently finished game.
+func (h *hub) game(id int64) *game {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.games[id]
+}
+
+// status returns the lobby status of the named user, or offline.
+func (h *hub) status(name string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	u := h.users[userKey(name)]
+	if u == nil || !u.online() {
+		return protocol.StatusOffline
+	}
+	return h.statusLocked(u)
+}

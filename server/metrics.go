@@ -1,0 +1,45 @@
+package server
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// metrics are the server's Prometheus metrics, in a registry of its own so
+// several servers can live in one process (tests).
+type metrics struct {
+	reg         *prometheus.Registry
+	connections prometheus.Gauge
+	games       prometheus.Gauge
+	moves       prometheus.Counter
+	moveLatency prometheus.Histogram
+	errors      *prometheus.CounterVec
+	botThink    prometheus.Histogram
+	dropped     prometheus.Counter
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		connections: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "gomoku_connections", Help: "Open websocket connections."}),
+		games: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "gomoku_games_running", Help: "Games being played."}),
+		moves: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "gomoku_moves_total", Help: "Moves accepted."}),
+		moveLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "gomoku_move_seconds",
+			Help:    "Time from receiving a move to broadcasting it (validation and storage).",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gomoku_errors_total", Help: "Error replies sent, by code."}, []string{"code"}),
+		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "gomoku_bot_think_seconds", Help: "Time bots spent choosing a move.",
+			Buckets: prometheus.ExponentialBuckets(0.001, 2, 14)}),
+		dropped: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "gomoku_slow_clients_dropped_total", Help: "Connections closed because their send queue was full."}),
+	}
+	m.reg.MustRegister(m.connections, m.games, m.moves, m.moveLatency, m.errors, m.botThink, m.dropped,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}

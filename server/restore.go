@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// Restore brings back every unfinished stored game, e.g. after a crash or
+// a restart: the board from the stored moves, the clocks from the values
+// stored with the last move, restarted now (the downtime is charged to no
+// one). Players find their games in Session.Games when they log in again.
+// Games with no account left to come back (guests and bots only: guest
+// sessions die with the server) are aborted. Call it once, before serving.
+func (s *Server) Restore(ctx context.Context) (int, error) {
+	games, err := s.store.ActiveGames(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("restore: %w", err)
+	}
+	n := 0
+	for _, sg := range games {
+		if err := s.restoreGame(sg); err != nil {
+			s.log.Error("restore game", "game", sg.ID, "err", err)
+			continue
+		}
+		n++
+	}
+	if n > 0 {
+		s.log.Info("games restored", "count", n)
+	}
+	return n, nil
+}
+
+func (s *Server) restoreGame(sg Game) error {
+	eng, err := sg.Replay()
+	if err != nil {
+		return s.abortStored(sg, err)
+	}
+	st := settings{rule: eng.Rule(), size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
+	var specs [2]seatSpec
+	accounts := 0
+	for i, p := range [2]Player{sg.Black, sg.White} {
+		switch {
+		case p.Bot != "":
+			l, err := ai.ParseLevel(p.Bot)
+			if err != nil {
+				return s.abortStored(sg, err)
+			}
+			specs[i] = seatSpec{bot: l}
+		case p.AccountID > 0:
+			accounts++
+			a, err := s.store.AccountByID(context.Background(), p.AccountID)
+			if err != nil {
+				return fmt.Errorf("player of game %d: %w", sg.ID, err)
+			}
+			specs[i] = seatSpec{user: s.hub.restoredUser(accountIdentity(a))}
+		default:
+			specs[i] = seatSpec{user: s.hub.restoredUser(identity{name: p.Guest, kind: protocol.KindGuest})}
+		}
+	}
+	if accounts == 0 {
+		return s.abortStored(sg, nil)
+	}
+	clock := newClock(sg.Clock)
+	if k := len(sg.Moves); k > 0 {
+		last := sg.Moves[k-1]
+		clock = restoreClock(sg.Clock, last.BlackClockMS, last.WhiteClockMS)
+	}
+	g := newGame(s, sg.ID, st, eng, specs, sg.StartedAt)
+	g.clock = clock
+	g.clock.start(eng.Turn(), time.Now())
+	// A new epoch of event numbers: a client's number from before the
+	// restart is below it and gets the full state (it may have missed a
+	// move stored just before the crash).
+	g.seq = time.Now().UnixMilli()
+	g.firstSeq = g.seq + 1
+	s.hub.launch(g)
+	return nil
+}
+
+// abortStored finishes a stored game that cannot be restored (unrated,
+// uncounted), so it does not come back at every start.
+func (s *Server) abortStored(sg Game, why error) error {
+	ctx, cancel := storeCtx()
+	defer cancel()
+	if _, err := s.store.FinishGame(ctx, sg.ID, GameResult{Reason: engine.ReasonAborted.String(),
+		Unrated: true, Uncounted: true}); err != nil {
+		return fmt.Errorf("abort game %d: %w", sg.ID, err)
+	}
+	if why != nil {
+		s.log.Warn("stored game could not be restored; aborted", "game", sg.ID, "err", why)
+	}
+	return nil
+}
+
+// restoredUser returns the (offline) user of a restored game.
+func (h *hub) restoredUser(id identity) *user {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.userLocked(id)
+}

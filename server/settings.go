@@ -1,0 +1,107 @@
+package server
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// maxClockMS bounds every part of a time control (a day).
+const maxClockMS = int64(24 * time.Hour / time.Millisecond)
+
+// settings are validated game settings.
+type settings struct {
+	rule  engine.Rule
+	size  int
+	tc    TimeControl
+	color string // the challenger's: black, white or random
+	rated bool
+}
+
+// parseSettings validates wire settings (bad_request).
+func parseSettings(s protocol.Settings) (settings, error) {
+	var out settings
+	rule, err := engine.ParseRule(s.Rule)
+	if err != nil {
+		return out, errf(protocol.CodeBadRequest, "rule %q: want freestyle, standard or renju", s.Rule)
+	}
+	size := s.Size
+	if size == 0 {
+		size = engine.DefaultSize
+	}
+	if err := engine.CheckSize(size); err != nil {
+		return out, errf(protocol.CodeBadRequest, "board size %d: want %d to %d", s.Size, engine.MinSize, engine.MaxSize)
+	}
+	t := s.Time
+	switch {
+	case t.MainMS < 0 || t.IncrementMS < 0 || t.ByoYomiMS < 0:
+		return out, errf(protocol.CodeBadRequest, "negative time control")
+	case t.MainMS > maxClockMS || t.IncrementMS > maxClockMS || t.ByoYomiMS > maxClockMS:
+		return out, errf(protocol.CodeBadRequest, "time control longer than a day")
+	case t.IncrementMS > 0 && t.ByoYomiMS > 0:
+		return out, errf(protocol.CodeBadRequest, "increment and byo-yomi are exclusive")
+	case t.MainMS == 0 && t.IncrementMS > 0:
+		return out, errf(protocol.CodeBadRequest, "an increment needs main time")
+	}
+	color := s.Color
+	switch color {
+	case "":
+		color = protocol.ColorRandom
+	case protocol.ColorBlack, protocol.ColorWhite, protocol.ColorRandom:
+	default:
+		return out, errf(protocol.CodeBadRequest, "color %q: want black, white or random", s.Color)
+	}
+	return settings{rule: rule, size: size, tc: TimeControl{MainMS: t.MainMS, IncrementMS: t.IncrementMS,
+		ByoYomiMS: t.ByoYomiMS}, color: color, rated: s.Rated}, nil
+}
+
+// wire returns the settings for the protocol.
+func (s settings) wire() protocol.Settings {
+	return protocol.Settings{Rule: s.rule.String(), Size: s.size, Time: wireTC(s.tc), Color: s.color, Rated: s.rated}
+}
+
+func wireTC(tc TimeControl) protocol.TimeControl {
+	return protocol.TimeControl{MainMS: tc.MainMS, IncrementMS: tc.IncrementMS, ByoYomiMS: tc.ByoYomiMS}
+}
+
+// challengerBlack decides the colours: whether the challenger plays black.
+func (s settings) challengerBlack() bool {
+	switch s.color {
+	case protocol.ColorBlack:
+		return true
+	case protocol.ColorWhite:
+		return false
+	}
+	return rand.IntN(2) == 0
+}
+
+// tcString is a time control as text for game records ("10m0s+5s").
+func tcString(tc TimeControl) string {
+	d := func(ms int64) string { return (time.Duration(ms) * time.Millisecond).String() }
+	switch {
+	case tc.MainMS == 0 && tc.ByoYomiMS == 0:
+		return ""
+	case tc.ByoYomiMS > 0:
+		return fmt.Sprintf("%s/%s", d(tc.MainMS), d(tc.ByoYomiMS))
+	case tc.IncrementMS > 0:
+		return fmt.Sprintf("%s+%s", d(tc.MainMS), d(tc.IncrementMS))
+	}
+	return d(tc.MainMS)
+}
+
+// graceFor is how long a disconnected player's opponent waits before it may
+// claim the win: scaled to the time control, between 20 s and 3 min (60 s
+// without a clock), unless the configuration fixes it.
+func (s *Server) graceFor(tc TimeControl) time.Duration {
+	if s.cfg.Grace > 0 {
+		return s.cfg.Grace
+	}
+	if tc.MainMS == 0 && tc.ByoYomiMS == 0 {
+		return time.Minute
+	}
+	g := time.Duration(tc.MainMS/20+10*(tc.IncrementMS+tc.ByoYomiMS)) * time.Millisecond
+	return min(max(g, 20*time.Second), 3*time.Minute)
+}

@@ -1,0 +1,145 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// seatSpec is who will sit at one side of a new game: a user or a bot.
+type seatSpec struct {
+	user *user
+	bot  ai.Level
+}
+
+func seatOf(u *user) seatSpec { return seatSpec{user: u} }
+
+func (s seatSpec) isBot() bool { return s.user == nil }
+
+// startGame creates, stores and starts a game. Each human may play one game
+// at a time (conflict otherwise). It returns once the game goroutine runs;
+// the game sends game_start to the players itself.
+func (h *hub) startGame(st settings, black, white seatSpec) (*game, error) {
+	return h.startGameAfter(st, black, white, nil)
+}
+
+// startGameAfter is startGame calling before (if not nil) once the game is
+// stored, just before its goroutine starts: a reply sent there precedes
+// game_start.
+func (h *hub) startGameAfter(st settings, black, white seatSpec, before func()) (*game, error) {
+	humans := make([]*user, 0, 2)
+	for _, s := range []seatSpec{black, white} {
+		if !s.isBot() {
+			humans = append(humans, s.user)
+		}
+	}
+	if err := h.reserve(humans); err != nil {
+		return nil, err
+	}
+	defer h.unreserve(humans)
+	ng := NewGame{Rule: st.rule.String(), Size: st.size, Clock: st.tc, Rated: st.rated,
+		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: time.Now()}
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	id, err := h.srv.store.CreateGame(ctx, ng)
+	if err != nil {
+		return nil, fmt.Errorf("create game: %w", err)
+	}
+	eng, err := engine.NewGame(engine.Options{Size: st.size, Rule: st.rule})
+	if err != nil {
+		return nil, fmt.Errorf("new game %d: %w", id, err)
+	}
+	g := newGame(h.srv, id, st, eng, [2]seatSpec{black, white}, ng.StartedAt)
+	g.fresh = true
+	g.clock.start(engine.Black, time.Now())
+	if before != nil {
+		before()
+	}
+	h.launch(g)
+	return g, nil
+}
+
+// reserve marks the humans as starting a game, or fails if one is playing.
+func (h *hub) reserve(humans []*user) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, u := range humans {
+		if len(u.games) > 0 || u.starting {
+			return errf(protocol.CodeConflict, "%s is already playing", u.name)
+		}
+	}
+	for _, u := range humans {
+		u.starting = true
+		h.removeSeekLocked(u)
+	}
+	return nil
+}
+
+func (h *hub) unreserve(humans []*user) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, u := range humans {
+		u.starting = false
+		if len(u.games) == 0 && !u.online() {
+			delete(h.users, userKey(u.name))
+		}
+	}
+}
+
+// launch registers g with the hub and its players and starts its goroutine.
+func (h *hub) launch(g *game) {
+	h.mu.Lock()
+	h.games[g.id] = g
+	for _, s := range g.seats {
+		if s.user != nil {
+			s.user.games[g.id] = g
+			h.presenceLocked(s.user)
+		}
+	}
+	if sum, ok := g.summary(); ok {
+		h.broadcastLocked(protocol.MustEncode("", protocol.LobbyGame{Game: sum}))
+	}
+	h.mu.Unlock()
+	h.srv.metrics.games.Inc()
+	h.srv.wg.Add(1)
+	go g.run(h.srv.ctx)
+}
+
+// gameEnded is called by g's goroutine when it is over: its players are
+// free again and their ratings may have changed.
+func (h *hub) gameEnded(g *game, ratings [2]int) {
+	h.srv.metrics.games.Dec()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i, s := range g.seats {
+		u := s.user
+		if u == nil {
+			continue
+		}
+		delete(u.games, g.id)
+		if ratings[i] > 0 {
+			u.rating = ratings[i]
+		}
+		if !u.online() && !u.starting && len(u.games) == 0 {
+			delete(h.users, userKey(u.name))
+			continue
+		}
+		h.presenceLocked(u)
+	}
+	if sum, ok := g.summary(); ok {
+		h.broadcastLocked(protocol.MustEncode("", protocol.LobbyGame{Game: sum}))
+	}
+}
+
+// gameGone is called when g's goroutine exits.
+func (h *hub) gameGone(g *game) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.games[g.id] == g {
+		delete(h.games, g.id)
+	}
+}
