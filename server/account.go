@@ -28,26 +28,27 @@ type guestEntry struct {
 
 // authAllowed applies the per-connection and per-address limits of
 // login, register, guest and resume.
+// Register's cheap checks come first so only real attempts use a token.
 func (c *conn) authAllowed() error {
-	if !c.authLimiter.Allow() || !c.srv.authIP.allow(c.ip) {
-		return errf(protocol.CodeRateLimited, "too many login attempts; wait a little")
-	}
 	if c.user != nil {
 		return errf(protocol.CodeConflict, "already logged in as %s; log out first", c.user.name)
+	}
+	if !c.authLimiter.Allow() || !c.srv.authIP.allow(c.ip) {
+		return errf(protocol.CodeRateLimited, "too many login attempts; wait a little")
 	}
 	return nil
 }
 
 // register creates an account and logs in.
 func (c *conn) register(id string, m *protocol.Register) error {
-	if err := c.authAllowed(); err != nil {
-		return err
-	}
 	if err := auth.ValidateUsername(m.Username); err != nil {
 		return errf(protocol.CodeBadRequest, "%v", err)
 	}
 	if err := auth.ValidatePassword(m.Password); err != nil {
 		return errf(protocol.CodeBadRequest, "%v", err)
+	}
+	if err := c.authAllowed(); err != nil {
+		return err
 	}
 	hash, err := auth.HashPassword(m.Password)
 	if err != nil {

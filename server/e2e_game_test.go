@@ -1,0 +1,249 @@
+package server_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/protocol"
+	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku/server/servertest"
+)
+
+// guests enters two guests on s.
+func guests(t *testing.T, s *servertest.Server, a, b string) (*wsc, *wsc) {
+	t.Helper()
+	ca, cb := dial(t, s.URL), dial(t, s.URL)
+	ca.guest(a)
+	cb.guest(b)
+	return ca, cb
+}
+
+func TestStandardOverlineDoesNotWin(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "standard", Color: protocol.ColorBlack})
+	if black != a {
+		t.Fatal("the challenger asked for black")
+	}
+	// d8 makes a8-f8, six in a row: no win under the standard rule.
+	play(t, gid, black, white, "a8", "o1", "b8", "o3", "c8", "o5", "e8", "o7", "f8", "o9", "d8", "o11")
+	black.call(protocol.Resign{GameID: gid})
+	if over := gameOver(t, white, gid); over.Winner != protocol.ColorWhite || over.Reason != "resign" {
+		t.Fatalf("game over %+v", over)
+	}
+	white.expectCode(protocol.Move{GameID: gid, Move: "h8"}, protocol.CodeGameOver)
+}
+
+func TestRenjuForbiddenMoveRejected(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Color: protocol.ColorBlack})
+	play(t, gid, black, white, "h8", "a1", "j8", "a3", "i10", "a5", "i9", "a7")
+	// After white's move black is to move: the event lists i8 as forbidden.
+	st := black.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
+	if !slices.Contains(st.Forbidden, "i8") {
+		t.Fatalf("forbidden points %v lack i8", st.Forbidden)
+	}
+	e := black.expectCode(protocol.Move{GameID: gid, Move: "i8"}, protocol.CodeForbidden)
+	if e.Kind != "double-three" {
+		t.Fatalf("forbidden kind %q", e.Kind)
+	}
+	black.expectCode(protocol.Abort{GameID: gid}, protocol.CodeConflict) // both have moved
+	black.expectCode(protocol.Move{GameID: gid, Move: "h8"}, protocol.CodeOccupied)
+	black.expectCode(protocol.Move{GameID: gid, Move: "8h"}, protocol.CodeBadRequest)
+	black.expectCode(protocol.Move{GameID: gid, Move: ""}, protocol.CodeBadRequest)
+	black.expectCode(protocol.Move{GameID: gid, Move: "z26"}, protocol.CodeOffBoard)
+	black.expectCode(protocol.Move{GameID: gid, Move: "p1"}, protocol.CodeOffBoard)
+	white.expectCode(protocol.Move{GameID: gid, Move: "b1"}, protocol.CodeNotYourTurn)
+	play(t, gid, black, white) // nothing changed: black still to move
+	black.call(protocol.Move{GameID: gid, Move: "k8"})
+}
+
+func TestTakebackDrawAbortRematch(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack})
+	play(t, gid, black, white, "h8", "h9", "h10")
+
+	white.call(protocol.Takeback{GameID: gid})
+	if o := event[*protocol.OfferMade](black, nil); o.Kind != protocol.OfferTakeback || o.From != protocol.ColorWhite {
+		t.Fatalf("offer %+v", o)
+	}
+	white.expectCode(protocol.TakebackAnswer{GameID: gid, Accept: true}, protocol.CodeConflict) // own offer
+	black.call(protocol.TakebackAnswer{GameID: gid, Accept: false})
+	if ans := event[*protocol.OfferAnswer](white, nil); ans.Accepted || ans.By != protocol.ColorBlack {
+		t.Fatalf("answer %+v", ans)
+	}
+	white.call(protocol.Takeback{GameID: gid})
+	black.call(protocol.TakebackAnswer{GameID: gid, Accept: true})
+	tb := event[*protocol.GameTakeback](white, nil)
+	if tb.Undone != 2 || tb.Plies != 1 || tb.Turn != protocol.ColorWhite {
+		t.Fatalf("takeback %+v", tb)
+	}
+	// The board is h8 only: white replays.
+	white.call(protocol.Move{GameID: gid, Move: "i9"})
+
+	black.call(protocol.DrawOffer{GameID: gid})
+	black.expectCode(protocol.DrawOffer{GameID: gid}, protocol.CodeConflict) // pending
+	white.call(protocol.DrawAnswer{GameID: gid, Accept: true})
+	if over := gameOver(t, black, gid); over.Winner != "" || over.Reason != "agreement" {
+		t.Fatalf("draw %+v", over)
+	}
+
+	// Rematch with colours swapped.
+	white.call(protocol.RematchOffer{GameID: gid})
+	black.call(protocol.RematchAnswer{GameID: gid, Accept: true})
+	st := event[*protocol.GameStart](black, nil)
+	if st.YourColor != protocol.ColorWhite || st.Game.GameID == gid {
+		t.Fatalf("rematch %+v", st.Snapshot)
+	}
+	gid2 := st.Game.GameID
+	event[*protocol.GameStart](white, nil)
+	// Abort before both sides moved: not rated, game over "aborted".
+	white.call(protocol.Move{GameID: gid2, Move: "h8"}) // white of the old game is black now
+	black.call(protocol.Abort{GameID: gid2})
+	if over := gameOver(t, white, gid2); over.Reason != "aborted" || over.Winner != "" {
+		t.Fatalf("abort %+v", over)
+	}
+}
+
+func TestFlagFall(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+		Time: protocol.TimeControl{MainMS: 1500}})
+	play(t, gid, black, white, "h8")
+	over := gameOver(t, black, gid)
+	if over.Winner != protocol.ColorBlack || over.Reason != "timeout" {
+		t.Fatalf("flag fall %+v", over)
+	}
+	white.expectCode(protocol.Move{GameID: gid, Move: "a1"}, protocol.CodeGameOver)
+}
+
+func TestByoYomiClock(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+		Time: protocol.TimeControl{MainMS: 0, ByoYomiMS: 60_000}})
+	play(t, gid, black, white, "h8")
+	st := white.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
+	if st.Clock == nil || !st.Clock.BlackByoYomi || st.Clock.BlackMS != 60_000 || st.Clock.Running != protocol.ColorWhite {
+		t.Fatalf("byo-yomi clock %+v", st.Clock)
+	}
+}
+
+func TestChallengeDeclineCancelExpire(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{Config: server.Config{ChallengeTTL: 500 * time.Millisecond}})
+	a, b := guests(t, s, "ann", "ben")
+	st := protocol.Settings{Rule: "renju", Size: 15}
+	ch := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
+	event(b, func(m *protocol.Challenge) bool { return m.ChallengeID == ch.ChallengeID })
+	a.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound) // not to a
+	b.call(protocol.ChallengeDecline{ChallengeID: ch.ChallengeID})
+	if d := event[*protocol.ChallengeDeclined](a, nil); d.ChallengeID != ch.ChallengeID || d.By != b.name {
+		t.Fatalf("declined %+v", d)
+	}
+	b.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound)
+
+	ch = a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
+	a.call(protocol.ChallengeCancel{ChallengeID: ch.ChallengeID})
+	if c := event[*protocol.ChallengeCancelled](b, nil); c.ChallengeID != ch.ChallengeID {
+		t.Fatalf("cancelled %+v", c)
+	}
+
+	ch = a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
+	event[*protocol.ChallengeExpired](a, nil)
+	event[*protocol.ChallengeExpired](b, nil)
+	b.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound)
+
+	a.expectCode(protocol.ChallengeCreate{To: "nobody", Settings: st}, protocol.CodeNotFound)
+	a.expectCode(protocol.ChallengeCreate{To: a.name, Settings: st}, protocol.CodeConflict)
+	for _, bad := range []protocol.Settings{{Rule: "chess"}, {Rule: "renju", Size: 21}, {Rule: "renju", Size: 4},
+		{Rule: "renju", Color: "green"}, {Rule: "renju", Time: protocol.TimeControl{MainMS: -1}},
+		{Rule: "renju", Time: protocol.TimeControl{MainMS: 1000, IncrementMS: 1, ByoYomiMS: 1}}} {
+		a.expectCode(protocol.ChallengeCreate{To: b.name, Settings: bad}, protocol.CodeBadRequest)
+	}
+}
+
+func TestSpectatorAndChat(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
+	play(t, gid, black, white, "h8")
+	w := dial(t, s.URL)
+	w.guest("watcher")
+	l := w.call(protocol.GetLobby{}).(*protocol.Lobby)
+	if len(l.Games) != 1 || l.Games[0].GameID != gid {
+		t.Fatalf("lobby games %+v", l.Games)
+	}
+	st := w.call(protocol.Watch{GameID: gid}).(*protocol.GameState)
+	if st.YourColor != "" || len(st.Moves) != 1 || st.Watchers != 1 {
+		t.Fatalf("watch state %+v", st.Snapshot)
+	}
+	play(t, gid, white, black) // nothing
+	white.call(protocol.Move{GameID: gid, Move: "a1"})
+	if m := event[*protocol.GameMove](w, nil); m.Move != "a1" || m.Color != protocol.ColorWhite {
+		t.Fatalf("watcher saw %+v", m)
+	}
+	w.call(protocol.GameSay{GameID: gid, Text: "nice"})
+	if c := event[*protocol.GameChat](black, nil); c.From != w.name || c.Text != "nice" {
+		t.Fatalf("chat %+v", c)
+	}
+	w.expectCode(protocol.Move{GameID: gid, Move: "b2"}, protocol.CodeNotAllowed)
+	w.expectCode(protocol.Resign{GameID: gid}, protocol.CodeNotAllowed)
+	w.call(protocol.Unwatch{GameID: gid})
+}
+
+func TestBotGame(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	c := dial(t, s.URL)
+	c.guest("solo")
+	ch := c.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "renju",
+		Color: protocol.ColorBlack, Time: protocol.TimeControl{MainMS: 60_000, IncrementMS: 1000}}}).(*protocol.Challenge)
+	if ch.To != "bot:easy" {
+		t.Fatalf("challenge %+v", ch)
+	}
+	st := event[*protocol.GameStart](c, nil)
+	gid := st.Game.GameID
+	if st.YourColor != protocol.ColorBlack || st.Game.White.Kind != protocol.KindBot {
+		t.Fatalf("bot game %+v", st.Snapshot)
+	}
+	c.call(protocol.Move{GameID: gid, Move: "h8"})
+	reply := event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
+	if reply.Ply != 2 || reply.Clock == nil {
+		t.Fatalf("bot move %+v", reply)
+	}
+	// A casual takeback against a bot is granted at once.
+	c.call(protocol.Takeback{GameID: gid})
+	if tb := event[*protocol.GameTakeback](c, nil); tb.Plies != 0 || tb.Turn != protocol.ColorBlack {
+		t.Fatalf("takeback %+v", tb)
+	}
+	c.call(protocol.Move{GameID: gid, Move: "g7"})
+	event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
+	c.expectCode(protocol.ChallengeCreate{To: "bot:max", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
+	c.expectCode(protocol.ChallengeCreate{To: "bot:nope", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeNotFound)
+	c.call(protocol.Resign{GameID: gid})
+	if over := gameOver(t, c, gid); over.Winner != protocol.ColorWhite {
+		t.Fatalf("over %+v", over)
+	}
+}
+
+func TestSeekPairs(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	st := protocol.Settings{Rule: "renju", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
+	a.call(protocol.Seek{Settings: st})
+	if p := event(b, func(m *protocol.Presence) bool { return m.Player.Name == a.name }); p.Player.Status != protocol.StatusSeeking {
+		t.Fatalf("presence %+v", p)
+	}
+	a.call(protocol.Unseek{})
+	a.call(protocol.Seek{Settings: st})
+	b.call(protocol.Seek{Settings: protocol.Settings{Rule: "freestyle"}}) // no match
+	b.call(protocol.Seek{Settings: st})                                   // replaces it: match
+	ga, gb := event[*protocol.GameStart](a, nil), event[*protocol.GameStart](b, nil)
+	if ga.Game.GameID != gb.Game.GameID || ga.Game.Rule != "renju" || ga.Game.Time.IncrementMS != 3000 {
+		t.Fatalf("paired %+v / %+v", ga.Game, gb.Game)
+	}
+	a.expectCode(protocol.Seek{Settings: st}, protocol.CodeConflict) // playing
+}
