@@ -81,7 +81,9 @@ func TestGuestsAndPresence(t *testing.T) {
 	a.expectCode(protocol.GetProfile{}, protocol.CodeNotFound)
 	// A dropped guest resumes with its token while the server runs.
 	b.ws.Close()
-	event(a, func(m *protocol.Presence) bool { return m.Player.Name == b.name && m.Player.Status == protocol.StatusOffline })
+	event(a, func(m *protocol.Presence) bool {
+		return m.Player.Name == b.name && m.Player.Status == protocol.StatusOffline
+	})
 	c := dial(t, s.URL)
 	if r := c.call(protocol.Resume{Token: b.token}).(*protocol.Session); r.Player.Name != b.name {
 		t.Fatalf("guest resume %+v", r)
