@@ -52,6 +52,15 @@ type board struct {
 	moves [maxMoves]int32
 	nmove int
 
+	// The undo log: play records the old patterns of every empty cell it
+	// changes, and the counts and sums, so undo restores them by copying
+	// instead of reading the tables again.
+	log      [maxMoves * 8 * halfLine]change
+	logLen   int32
+	logStart [maxMoves]int32
+	cntSave  [maxMoves][2][numCats]int32
+	sumSave  [maxMoves][2]int32
+
 	points []int32 // every playing cell, in order
 	eb     *engine.Board
 	// forbidden check cache for renju black: hash-tagged.
@@ -84,7 +93,7 @@ func (b *board) reset(size int, rule engine.Rule) {
 		b.reach = halfLine - 1 // freestyle tables ignore the fifth point
 	}
 	b.turn = 0
-	b.hash, b.nmove = 0, 0
+	b.hash, b.nmove, b.logLen = 0, 0, 0
 	b.cnt, b.sum = [2][numCats]int32{}, [2]int32{}
 	for i := range b.cell {
 		b.cell[i] = cWall
@@ -117,6 +126,13 @@ func (b *board) reset(size int, rule engine.Rule) {
 	} else {
 		b.eb = nil
 	}
+}
+
+// change is an undo log entry: an empty cell's patterns before a move.
+type change struct {
+	q    int32
+	pidx [2]uint16
+	cmb  [2]combo
 }
 
 // refresh recomputes every line pattern and the combos of cell i.
@@ -153,11 +169,18 @@ func (b *board) updateLine(q, d int) {
 	v := b.tab.line[(b.key[q][d]>>b.tab.shift)&b.tab.mask]
 	sh := uint(4 * d)
 	pi := &b.pidx[q]
-	if pb := pi[0]&^(15<<sh) | uint16(v&15)<<sh; pb != pi[0] {
+	pb := pi[0]&^(15<<sh) | uint16(v&15)<<sh
+	pw := pi[1]&^(15<<sh) | uint16(v>>4)<<sh
+	if pb == pi[0] && pw == pi[1] {
+		return
+	}
+	b.log[b.logLen] = change{q: int32(q), pidx: *pi, cmb: b.cmb[q]}
+	b.logLen++
+	if pb != pi[0] {
 		pi[0] = pb
 		b.setCombo(q, 0, b.tab.combo[0][pb])
 	}
-	if pw := pi[1]&^(15<<sh) | uint16(v>>4)<<sh; pw != pi[1] {
+	if pw != pi[1] {
 		pi[1] = pw
 		b.setCombo(q, 1, b.tab.combo[1][pw])
 	}
@@ -190,6 +213,8 @@ func (b *board) forNear(i int, delta int) {
 func (b *board) play(i int) {
 	s := b.turn
 	c := s + 1
+	b.logStart[b.nmove] = b.logLen
+	b.cntSave[b.nmove], b.sumSave[b.nmove] = b.cnt, b.sum
 	b.removePoint(i)
 	b.cell[i] = c
 	b.hash ^= zobrist[i][s]
@@ -227,20 +252,17 @@ func (b *board) undo() {
 	b.forNear(i, -1)
 	for d, dd := range b.dirs {
 		for o := 1; o <= b.reach; o++ {
-			q := i + o*dd
-			b.key[q][d] &^= 3 << keyShift(-o)
-			if b.cell[q] == cEmpty {
-				b.updateLine(q, d)
-			}
-			q = i - o*dd
-			b.key[q][d] &^= 3 << keyShift(o)
-			if b.cell[q] == cEmpty {
-				b.updateLine(q, d)
-			}
+			b.key[i+o*dd][d] &^= 3 << keyShift(-o)
+			b.key[i-o*dd][d] &^= 3 << keyShift(o)
 		}
 	}
-	b.refresh(i)
-	b.addPoint(i)
+	// The cell's own patterns were left as they were when it was played.
+	for k := b.logLen - 1; k >= b.logStart[b.nmove]; k-- {
+		e := &b.log[k]
+		b.pidx[e.q], b.cmb[e.q] = e.pidx, e.cmb
+	}
+	b.logLen = b.logStart[b.nmove]
+	b.cnt, b.sum = b.cntSave[b.nmove], b.sumSave[b.nmove]
 	if b.eb != nil {
 		b.eb.Clear(b.point(i))
 	}

@@ -125,9 +125,17 @@ func (s *searcher) fourThenBlock(ply, q int, next func() int) int {
 func (s *searcher) fourMoves(dst []int32, side uint8) []int32 {
 	b := s.b
 	n := len(dst)
+	c := &b.cnt[side]
+	left := c[catB4] + c[catB4F3] + c[catFlex4] // the empty points to find
 	for _, q := range b.points {
-		if b.cell[q] == cEmpty && b.cmb[q][side].cat >= catB4 && b.cmb[q][side].cat != catFive && b.legal(int(q), side) {
-			dst = append(dst, q)
+		if left == 0 {
+			break
+		}
+		if cat := b.cmb[q][side].cat; b.cell[q] == cEmpty && cat >= catB4 && cat != catFive {
+			left--
+			if b.legal(int(q), side) {
+				dst = append(dst, q)
+			}
 		}
 	}
 	// Four-threes first: they are the usual finishers.
