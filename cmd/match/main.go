@@ -33,6 +33,7 @@ type matchOptions struct {
 	seed     int64
 	stones   int
 	verbose  bool
+	records  bool
 }
 
 func newMatchCmd() *cobra.Command {
@@ -57,6 +58,7 @@ func newMatchCmd() *cobra.Command {
 	f.Int64Var(&o.seed, "seed", 1, "random seed for openings")
 	f.IntVar(&o.stones, "stones", 3, "random opening stones")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every game")
+	f.BoolVar(&o.records, "records", false, "with -v, print the moves of every game A did not win")
 	return cmd
 }
 
@@ -89,6 +91,9 @@ func runMatch(ctx context.Context, cmd *cobra.Command, o matchOptions) error {
 			g.Index+1, who, g.Winner, g.Reason, g.Moves, openingString(g.Opening))
 		if g.Err != nil {
 			fmt.Fprintf(out, "  error: %v\n", g.Err)
+		}
+		if aWon := g.Winner != engine.Empty && (g.Winner == engine.Black) == g.ABlack; o.records && !aWon {
+			fmt.Fprintf(out, "  moves: %s\n", openingString(g.Record))
 		}
 	}
 	res, err := arena.Run(ctx, cfg)

@@ -37,7 +37,8 @@ type Game struct {
 	Winner  engine.Color // Empty for a draw
 	Reason  engine.Reason
 	Moves   int
-	Err     error // a player failed to move (it loses the game)
+	Record  []engine.Move // every move, the opening's first
+	Err     error         // a player failed to move (it loses the game)
 }
 
 // Result sums a match up from A's point of view.
@@ -163,12 +164,12 @@ func play(ctx context.Context, cfg Config, g *Game, seed int64, res *Result) err
 			}
 			g.Err = fmt.Errorf("%s (%s) at move %d: %w", lv, turn, len(game.Moves())+1, err)
 			g.Winner, g.Reason = turn.Opponent(), engine.ReasonAbandon
-			g.Moves = len(game.Moves())
+			g.Moves, g.Record = len(game.Moves()), game.Moves()
 			return g.Err
 		}
 	}
 	r := game.Result()
-	g.Winner, g.Reason, g.Moves = r.Winner, r.Reason, len(game.Moves())
+	g.Winner, g.Reason, g.Moves, g.Record = r.Winner, r.Reason, len(game.Moves()), game.Moves()
 	if !r.Over() {
 		g.Winner, g.Reason = engine.Empty, engine.ReasonFullBoard
 	}
