@@ -223,13 +223,8 @@ func (c *Client) request(ctx context.Context, cn *conn, req protocol.Message) (p
 func (c *Client) track(req, reply protocol.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	switch r := reply.(type) {
-	case *protocol.Session:
+	if r, ok := reply.(*protocol.Session); ok {
 		c.token, c.me = r.Token, r.Player
-	case *protocol.GameState:
-		if _, ok := c.seqs[r.Game.GameID]; !ok || c.seqs[r.Game.GameID] < r.Seq {
-			c.seqs[r.Game.GameID] = r.Seq
-		}
 	}
 	switch q := req.(type) {
 	case protocol.Logout:
@@ -259,12 +254,17 @@ func (c *Client) dispatch(data []byte) {
 		c.event(f.Msg)
 		return
 	}
-	if evs, ok := f.Msg.(*protocol.GameEvents); ok {
-		for _, raw := range evs.Events {
+	switch r := f.Msg.(type) {
+	case *protocol.GameEvents:
+		for _, raw := range r.Events {
 			if ef, err := protocol.Decode(raw); err == nil {
 				c.event(ef.Msg)
 			}
 		}
+	case *protocol.GameState:
+		// The reply to watch or resync: delivered as an event here, on the
+		// reader, so it comes before the game's later events.
+		c.event(r)
 	}
 	c.mu.Lock()
 	call := c.pending[f.ID]
@@ -313,8 +313,17 @@ func (c *Client) event(m protocol.Message) {
 	c.events.push(m)
 }
 
-// resync asks for the events of a game after last; their replay goes through
-// event like any other.
+// Follow subscribes to a running game of mine (from Session.Games) or
+// refreshes one: its full state arrives on Events as a GameState, then its
+// events, and it is resynced after a reconnect. It returns once the server
+// has answered.
+func (c *Client) Follow(ctx context.Context, gameID int64) error {
+	_, err := c.Do(ctx, protocol.Resync{GameID: gameID, LastSeq: -1})
+	return err
+}
+
+// resync asks for the events of a game after last; their replay, or the full
+// state, goes through event like any other (see dispatch).
 func (c *Client) resync(id, last int64) {
 	defer func() {
 		c.mu.Lock()
@@ -323,12 +332,5 @@ func (c *Client) resync(id, last int64) {
 	}()
 	ctx, cancel := context.WithTimeout(c.ctx, 30*time.Second)
 	defer cancel()
-	reply, err := c.Do(ctx, protocol.Resync{GameID: id, LastSeq: last})
-	if err != nil {
-		return
-	}
-	if st, ok := reply.(*protocol.GameState); ok {
-		// Too far behind: the full state replaces the game.
-		c.events.push(st)
-	}
+	_, _ = c.Do(ctx, protocol.Resync{GameID: id, LastSeq: last})
 }

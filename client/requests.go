@@ -97,7 +97,8 @@ func (c *Client) Move(ctx context.Context, gameID int64, p engine.Point) error {
 	return c.ok(ctx, protocol.Move{GameID: gameID, Move: p.String()})
 }
 
-// Watch starts spectating a game and returns its state; its events follow.
+// Watch starts spectating a game and returns its state. The state is also
+// delivered on Events, ahead of the game's events that follow it.
 func (c *Client) Watch(ctx context.Context, gameID int64) (protocol.GameState, error) {
 	return call[protocol.GameState](ctx, c, protocol.Watch{GameID: gameID})
 }

@@ -58,13 +58,9 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		c.Forget(g)
 		return nil, nil
 	case IntentWatch:
-		st, err := c.Watch(ctx, g)
-		if err != nil {
-			return nil, err
-		}
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		return b.start(st.Snapshot), nil
+		// The state comes through the events, in order with the moves.
+		_, err := c.Watch(ctx, g)
+		return nil, err
 	case IntentChallenge:
 		s, err := ProtocolSettings(in.Settings)
 		if err != nil {

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// RunOptions configure Run.
+type RunOptions struct {
+	Server string    // shown in the lobby's title
+	In     io.Reader // the terminal (default: standard input)
+	Out    io.Writer // the terminal (default: standard output)
+	// Open is a game to show first (0: the lobby, or my running game).
+	Open int64
+}
+
+// Run shows the interactive program for a logged-in client until the player
+// quits or ctx ends. It follows the session's running games, which open on
+// the screen. The client should reconnect by itself (client.Options.Reconnect);
+// Run does not close it.
+func Run(ctx context.Context, c *client.Client, sess protocol.Session, opts RunOptions) error {
+	renderer := lipgloss.DefaultRenderer()
+	var popts []tea.ProgramOption
+	if opts.Out != nil {
+		renderer = lipgloss.NewRenderer(opts.Out)
+		popts = append(popts, tea.WithOutput(opts.Out))
+	}
+	if opts.In != nil {
+		popts = append(popts, tea.WithInput(opts.In))
+	}
+	app := NewApp(ctx, NewClientBackend(c), sess.Player.Name, opts.Server, NewStyles(renderer))
+	app.Lobby.Status = "connected"
+
+	games := sess.Games
+	if opts.Open != 0 {
+		// Last, so its state arrives last and is the one on the screen.
+		games = append(without(games, opts.Open), opts.Open)
+	}
+	go func() {
+		for _, id := range games {
+			// An error (a game that just ended, a dropped connection) shows
+			// as nothing: the reconnect resyncs the session's games anyway.
+			_ = c.Follow(ctx, id)
+		}
+	}()
+
+	popts = append(popts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+	_, err := tea.NewProgram(app, popts...).Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil // interrupted: a normal way out
+	}
+	return err
+}
+
+func without(ids []int64, id int64) []int64 {
+	var out []int64
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/client/tui"
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+type challengeOptions struct {
+	global *globalOptions
+	env    *Env
+	Name   string
+	Rule   string
+	Size   int
+	Time   string
+	Color  string
+	Rated  bool
+	Play   bool
+}
+
+func newChallengeCmd(g *globalOptions, env *Env) *cobra.Command {
+	o := &challengeOptions{global: g, env: env}
+	cmd := &cobra.Command{
+		Use:   "challenge NAME",
+		Short: "Challenge a player or a bot to a game",
+		Long: `Challenge a player, or a bot (bot:easy, bot:medium, bot:hard, bot:max), with the
+given settings. The command waits until the challenge is accepted (a bot
+accepts at once), declined, cancelled or expired, and prints the game number;
+it exits with status 1 when no game started. Interrupting it withdraws the
+challenge.
+
+Play the game with "gomoku play" (your clock runs meanwhile), or pass --play
+to open the board as soon as the game starts.`,
+		Example: `  gomoku challenge bob --rule renju --time 10+5 --color black --rated
+  gomoku challenge bot:easy --size 19 --time none --play
+  gomoku challenge bob --json | jq .game_id`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completePlayers(cmd.Context(), g, env), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Name = args[0]
+			return runChallenge(cmd.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Rule, "rule", "freestyle", "freestyle, standard (exactly five) or renju")
+	f.IntVar(&o.Size, "size", engine.DefaultSize, fmt.Sprintf("board size, %d to %d", engine.MinSize, engine.MaxSize))
+	f.StringVar(&o.Time, "time", "10+5", "time control: 10+5 (minutes + increment seconds), 30m/60s (byo-yomi) or none")
+	f.StringVar(&o.Color, "color", "random", "your colour: black, white or random")
+	f.BoolVar(&o.Rated, "rated", false, "a rated game (needs an account)")
+	f.BoolVar(&o.Play, "play", false, "open the board when the game starts (needs a terminal)")
+	_ = cmd.RegisterFlagCompletionFunc("rule", fixedCompletion("freestyle", "standard", "renju"))
+	_ = cmd.RegisterFlagCompletionFunc("color", fixedCompletion("black", "white", "random"))
+	_ = cmd.RegisterFlagCompletionFunc("time", fixedCompletion("10+5", "5+3", "15+10", "30m/60s", "none"))
+	_ = cmd.RegisterFlagCompletionFunc("size", fixedCompletion("15", "19", "20"))
+	return cmd
+}
+
+// settings checks the flags before anything is sent.
+func (o *challengeOptions) settings() (engine.Rule, client.TimeControl, error) {
+	rule, err := engine.ParseRule(o.Rule)
+	if err != nil {
+		return rule, client.TimeControl{}, fmt.Errorf("--rule: %w", err)
+	}
+	if err := engine.CheckSize(o.Size); err != nil {
+		return rule, client.TimeControl{}, fmt.Errorf("--size: %w", err)
+	}
+	switch o.Color {
+	case "black", "white", "random":
+	default:
+		return rule, client.TimeControl{}, fmt.Errorf("--color: %q is not black, white or random", o.Color)
+	}
+	tc, err := client.ParseTimeControl(o.Time)
+	if err != nil {
+		return rule, tc, fmt.Errorf("--time: %w", err)
+	}
+	return rule, tc, nil
+}
+
+func fixedCompletion(values ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// challengeJSON is challenge's --json output.
+type challengeJSON struct {
+	Status      string `json:"status"` // accepted, declined, cancelled, expired
+	Reason      string `json:"reason,omitempty"`
+	ChallengeID int64  `json:"challenge_id"`
+	To          string `json:"to"`
+	GameID      int64  `json:"game_id,omitempty"`
+	Color       string `json:"color,omitempty"` // mine
+	Black       string `json:"black,omitempty"`
+	White       string `json:"white,omitempty"`
+}
+
+func runChallenge(ctx context.Context, o *challengeOptions) error {
+	rule, tc, err := o.settings()
+	if err != nil {
+		return err
+	}
+	if o.Play && !o.env.Terminal {
+		return errors.New("--play needs a terminal")
+	}
+	a, opts := authAccount, client.Options{}
+	if o.Play {
+		// A guest may play at once; a later "gomoku play" could not resume it.
+		a, opts = authAny, client.Options{Name: tuiName, Reconnect: true}
+	}
+	s, err := connect(ctx, o.global, o.env, a, opts)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	settings := protocol.Settings{
+		Rule: rule.String(), Size: o.Size, Color: o.Color, Rated: o.Rated,
+		Time: protocol.TimeControl{MainMS: tc.Main.Milliseconds(), IncrementMS: tc.Increment.Milliseconds(), ByoYomiMS: tc.ByoYomi.Milliseconds()},
+	}
+	rctx, cancel := withTimeout(ctx)
+	ch, err := s.c.Challenge(rctx, o.Name, settings)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("challenge %s: %w", o.Name, err)
+	}
+	if !strings.HasPrefix(ch.To, "bot:") {
+		fmt.Fprintf(o.env.Err, "challenge %d sent to %s (%s); waiting for an answer (ctrl+c withdraws it)…\n",
+			ch.ChallengeID, ch.To, settingsText(ch.Settings.Rule, ch.Settings.Size, ch.Settings.Time, ch.Settings.Rated))
+	}
+	out, err := s.c.AwaitChallenge(ctx, ch)
+	if err != nil {
+		if ctx.Err() != nil {
+			wctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if s.c.Cancel(wctx, ch.ChallengeID) == nil {
+				fmt.Fprintln(o.env.Err, "challenge withdrawn")
+			}
+		}
+		return fmt.Errorf("waiting for %s: %w", ch.To, err)
+	}
+	if err := printChallenge(o, s, out); err != nil {
+		return err
+	}
+	if out.Status != client.ChallengeAccepted {
+		return errReported
+	}
+	if o.Play {
+		return tui.Run(ctx, s.c, s.sess, tui.RunOptions{Server: hostOf(s.url), Open: out.Game.Game.GameID})
+	}
+	return nil
+}
+
+func printChallenge(o *challengeOptions, s *session, out client.ChallengeOutcome) error {
+	ch := out.Challenge
+	j := challengeJSON{Status: out.Status, Reason: out.Reason, ChallengeID: ch.ChallengeID, To: ch.To}
+	if g := out.Game; g != nil {
+		j.GameID, j.Color, j.Black, j.White = g.Game.GameID, g.YourColor, g.Game.Black.Name, g.Game.White.Name
+	}
+	if o.global.JSON {
+		return printJSON(o.env.Out, j)
+	}
+	switch out.Status {
+	case client.ChallengeAccepted:
+		g := out.Game.Game
+		fmt.Fprintf(o.env.Out, "game %d: %s (black) vs %s (white), %s\n", g.GameID, playerText(g.Black), playerText(g.White),
+			settingsText(g.Rule, g.Size, g.Time, g.Rated))
+		if !o.Play {
+			fmt.Fprintf(o.env.Err, "you play %s; open the game with: gomoku play\n", j.Color)
+		}
+	case client.ChallengeDeclined:
+		fmt.Fprintf(o.env.Out, "%s declined the challenge\n", ch.To)
+	case client.ChallengeExpired:
+		fmt.Fprintf(o.env.Out, "the challenge to %s expired without an answer\n", ch.To)
+	default:
+		text := "the challenge to " + ch.To + " was cancelled"
+		if out.Reason != "" {
+			text += ": " + out.Reason
+		}
+		fmt.Fprintln(o.env.Out, text)
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+)
+
+// completionTimeout keeps shell completion snappy when the server is slow
+// or down (then nothing is offered).
+const completionTimeout = 2 * time.Second
+
+// completePlayers offers the names of the players online and the bots.
+func completePlayers(ctx context.Context, g *globalOptions, env *Env) []string {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(ctx, completionTimeout)
+	defer cancel()
+	s, err := connect(ctx, g, env, authAny, client.Options{})
+	if err != nil {
+		return nil
+	}
+	defer s.Close()
+	l, err := s.c.Lobby(ctx)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, p := range append(l.Players, l.Bots...) {
+		if p.Name != s.c.Me().Name {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// completeGames offers my recent games' numbers.
+func completeGames(g *globalOptions, env *Env) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
+		defer cancel()
+		s, err := connect(ctx, g, env, authAccount, client.Options{})
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		defer s.Close()
+		h, err := s.c.History(ctx, "", 30, 0)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, gm := range h.Games {
+			out = append(out, fmt.Sprintf("%d\t%s vs %s, %s", gm.GameID, gm.Black.Name, gm.White.Name, resultText(gm.Result)))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/gomokud/gomoku/client/config"
+)
+
+// Env is everything a command touches outside itself, so tests run commands
+// with their own streams, environment and config file.
+type Env struct {
+	In       io.Reader
+	Out, Err io.Writer
+	Getenv   func(string) string
+	// Terminal reports whether In is an interactive terminal (passwords are
+	// then read without echo, and the TUI can run).
+	Terminal bool
+
+	lines *bufio.Reader // In, buffered once for line reads
+}
+
+// stdEnv is the process's own environment.
+func stdEnv() *Env {
+	return &Env{
+		In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv,
+		Terminal: term.IsTerminal(int(os.Stdin.Fd())),
+	}
+}
+
+// globalOptions are the root command's persistent flags.
+type globalOptions struct {
+	Server     string // --server
+	ConfigPath string // --config
+	JSON       bool   // --json
+}
+
+// configPath is the config file in use: --config, else the default.
+func (g *globalOptions) configPath() (string, error) {
+	if g.ConfigPath != "" {
+		return g.ConfigPath, nil
+	}
+	return config.DefaultPath()
+}
+
+// load reads the config and resolves the server URL (flag, env, config).
+func (g *globalOptions) load(env *Env) (config.Config, string, error) {
+	path, err := g.configPath()
+	if err != nil {
+		return config.Config{}, "", err
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		return cfg, "", err
+	}
+	url, err := config.ServerURL(g.Server, env.Getenv(config.EnvServer), cfg)
+	return cfg, url, err
+}
+
+// save writes the config.
+func (g *globalOptions) save(cfg config.Config) error {
+	path, err := g.configPath()
+	if err != nil {
+		return err
+	}
+	return cfg.Save(path)
+}
+
+// errNoInput is returned when a prompt meets the end of the input.
+var errNoInput = errors.New("no input")
+
+// readLine prompts (on a terminal only: scripts pipe their answers) and
+// reads one line of In, without its newline.
+func (e *Env) readLine(prompt string) (string, error) {
+	if e.Terminal {
+		fmt.Fprint(e.Err, prompt)
+	}
+	if e.lines == nil {
+		e.lines = bufio.NewReader(e.In)
+	}
+	s, err := e.lines.ReadString('\n')
+	if err != nil && (err != io.EOF || s == "") {
+		if err == io.EOF {
+			return "", errNoInput
+		}
+		return "", fmt.Errorf("read input: %w", err)
+	}
+	return strings.TrimRight(s, "\r\n"), nil
+}
+
+// readPassword prompts and reads a password: without echo from a terminal,
+// else as a line of In (for scripts).
+func (e *Env) readPassword(prompt string) (string, error) {
+	if !e.Terminal {
+		return e.readLine(prompt)
+	}
+	fmt.Fprint(e.Err, prompt)
+	f, ok := e.In.(*os.File)
+	if !ok {
+		return "", errors.New("read password: input is not a file")
+	}
+	b, err := term.ReadPassword(int(f.Fd()))
+	fmt.Fprintln(e.Err)
+	if err != nil {
+		return "", fmt.Errorf("read password: %w", err)
+	}
+	return string(b), nil
+}

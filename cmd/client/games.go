@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+type gamesOptions struct {
+	global *globalOptions
+	env    *Env
+	Name   string
+	Limit  int
+	Offset int
+}
+
+func newGamesCmd(g *globalOptions, env *Env) *cobra.Command {
+	o := &gamesOptions{global: g, env: env}
+	cmd := &cobra.Command{
+		Use:   "games [NAME]",
+		Short: "List your games (or another player's), newest first",
+		Args:  cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completePlayers(cmd.Context(), g, env), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Name = args[0]
+			}
+			return runGames(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().IntVar(&o.Limit, "limit", 20, "at most this many games (up to 200)")
+	cmd.Flags().IntVar(&o.Offset, "offset", 0, "skip this many of the newest games")
+	return cmd
+}
+
+func runGames(ctx context.Context, o *gamesOptions) error {
+	a := authAccount
+	if o.Name != "" {
+		a = authAny
+	}
+	s, err := connect(ctx, o.global, o.env, a, client.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	h, err := s.c.History(ctx, o.Name, o.Limit, o.Offset)
+	if err != nil {
+		return err
+	}
+	if o.global.JSON {
+		return printJSON(o.env.Out, h)
+	}
+	if len(h.Games) == 0 {
+		fmt.Fprintf(o.env.Out, "no games for %s\n", h.Name)
+		return nil
+	}
+	return table(o.env.Out, historyRows(h.Games))
+}
+
+func historyRows(games []protocol.GameSummary) [][]string {
+	rows := [][]string{{"GAME", "STARTED", "BLACK", "WHITE", "SETTINGS", "MOVES", "RESULT"}}
+	for _, g := range games {
+		rows = append(rows, []string{fmt.Sprint(g.GameID), dateText(g.StartedAt), playerText(g.Black),
+			playerText(g.White), settingsText(g.Rule, g.Size, g.Time, g.Rated), fmt.Sprint(g.Plies), resultText(g.Result)})
+	}
+	return rows
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+)
+
+type loginOptions struct {
+	global   *globalOptions
+	env      *Env
+	Username string
+}
+
+func newLoginCmd(g *globalOptions, env *Env) *cobra.Command {
+	o := &loginOptions{global: g, env: env}
+	return &cobra.Command{
+		Use:   "login [USERNAME]",
+		Short: "Log in and keep the session token",
+		Long: `Log in with your username and password (read without echo). The session token
+and the server URL are saved in the config file; the password is not.`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Username = args[0]
+			}
+			return runLogin(cmd.Context(), o)
+		},
+	}
+}
+
+func runLogin(ctx context.Context, o *loginOptions) error {
+	name, err := askUsername(o.env, o.Username)
+	if err != nil {
+		return err
+	}
+	pass, err := o.env.readPassword("Password: ")
+	if err != nil {
+		return err
+	}
+	s, err := connect(ctx, o.global, o.env, authNone, client.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	sess, err := s.c.Login(ctx, name, pass)
+	if err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	return saveSession(o.global, o.env, s, sess.Token, sess.Player.Name, "logged in as")
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/client/tui"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// tuiName is sent in hello by the interactive program.
+const tuiName = "gomoku-tui/1.0"
+
+type playOptions struct {
+	global *globalOptions
+	env    *Env
+	Guest  bool
+	Name   string // the guest's wished name
+	Game   int64  // a game of mine to open first
+}
+
+func newPlayCmd(o *playOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Open the interactive board: lobby, challenges, games (the default command)",
+		Long: `Open the interactive terminal program: the lobby with the players online and
+the bots, challenges, quick pairing and chat, and the game screen.
+
+You play as the saved session (see "gomoku login"); without one you are asked
+for a username and password, or play as a guest. Your running games open at
+once. Keys are listed at the bottom of each screen; ctrl+c quits.`,
+		Example: `  gomoku play
+  gomoku play --guest --name bob`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runPlay(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.Guest, "guest", false, "play as a guest (casual games only), ignoring the saved session")
+	cmd.Flags().StringVar(&o.Name, "name", "", "the guest name to ask for (with --guest)")
+	return cmd
+}
+
+func runPlay(ctx context.Context, o *playOptions) error {
+	if !o.env.Terminal {
+		return errors.New(`play needs a terminal; for scripts use the other commands (gomoku --help)`)
+	}
+	cfg, wsURL, err := o.global.load(o.env)
+	if err != nil {
+		return err
+	}
+	c, err := client.Dial(ctx, wsURL, client.Options{Name: tuiName, Reconnect: true})
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", wsURL, err)
+	}
+	defer c.Close()
+	s := &session{c: c, cfg: cfg, url: wsURL}
+	if err := playLogin(ctx, o, s); err != nil {
+		return err
+	}
+	return tui.Run(ctx, c, s.sess, tui.RunOptions{Server: hostOf(wsURL), Open: o.Game})
+}
+
+// playLogin logs s in: as a guest when asked, else with the saved token,
+// else by asking for a name and password (an empty name plays as a guest).
+func playLogin(ctx context.Context, o *playOptions, s *session) error {
+	rctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if o.Guest {
+		sess, err := s.c.Guest(rctx, o.Name)
+		s.sess = sess
+		return err
+	}
+	if s.cfg.Token != "" {
+		sess, err := s.c.Resume(rctx, s.cfg.Token)
+		if err == nil {
+			s.sess = sess
+			return nil
+		}
+		if client.Code(err) != protocol.CodeUnauthorized {
+			return err
+		}
+		fmt.Fprintln(o.env.Err, "The saved session has expired.")
+	}
+	return promptLogin(ctx, o.global, o.env, s)
+}
+
+// maxAttempts is how many passwords an interactive login tries.
+const maxAttempts = 3
+
+// promptLogin asks for a username (empty: a guest) and a password, logs in
+// and saves the new session.
+func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) error {
+	for attempt := 1; ; attempt++ {
+		name, err := env.readLine("Username (empty to play as a guest): ")
+		if err != nil {
+			return err
+		}
+		rctx, cancel := withTimeout(ctx)
+		if name == "" {
+			s.sess, err = s.c.Guest(rctx, "")
+			cancel()
+			return err
+		}
+		pass, err := env.readPassword("Password: ")
+		if err != nil {
+			cancel()
+			return err
+		}
+		s.sess, err = s.c.Login(rctx, name, pass)
+		cancel()
+		if err == nil {
+			cfg := s.cfg
+			cfg.Server, cfg.Token, cfg.Username = s.url, s.sess.Token, s.sess.Player.Name
+			return g.save(cfg)
+		}
+		if client.Code(err) != protocol.CodeUnauthorized || attempt == maxAttempts {
+			return fmt.Errorf("login: %w", err)
+		}
+		fmt.Fprintln(env.Err, "Wrong username or password; try again.")
+	}
+}
+
+// hostOf is the host:port of a URL, for titles.
+func hostOf(s string) string {
+	if u, err := url.Parse(s); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return s
+}

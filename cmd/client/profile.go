@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+)
+
+type profileOptions struct {
+	global *globalOptions
+	env    *Env
+	Name   string
+}
+
+func newProfileCmd(g *globalOptions, env *Env) *cobra.Command {
+	o := &profileOptions{global: g, env: env}
+	return &cobra.Command{
+		Use:   "profile [NAME]",
+		Short: "Show a player's rating and record (yours without NAME)",
+		Args:  cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completePlayers(cmd.Context(), g, env), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Name = args[0]
+			}
+			return runProfile(cmd.Context(), o)
+		},
+	}
+}
+
+func runProfile(ctx context.Context, o *profileOptions) error {
+	a := authAccount
+	if o.Name != "" {
+		a = authAny
+	}
+	s, err := connect(ctx, o.global, o.env, a, client.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	p, err := s.c.Profile(ctx, o.Name)
+	if err != nil {
+		return err
+	}
+	if o.global.JSON {
+		return printJSON(o.env.Out, p)
+	}
+	last := "never"
+	if p.LastLoginAt != nil {
+		last = dateText(*p.LastLoginAt)
+	}
+	return table(o.env.Out, [][]string{
+		{"name:", p.Name},
+		{"status:", p.Status},
+		{"rating:", fmt.Sprintf("%d ± %d (%d rated games)", p.Rating, 2*p.RD, p.RatedGames)},
+		{"games:", fmt.Sprintf("%d: %d wins, %d losses, %d draws", p.Games, p.Wins, p.Losses, p.Draws)},
+		{"registered:", dateText(p.CreatedAt)},
+		{"last login:", last},
+	})
+}

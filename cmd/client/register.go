@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/client"
+)
+
+type registerOptions struct {
+	global   *globalOptions
+	env      *Env
+	Username string
+}
+
+func newRegisterCmd(g *globalOptions, env *Env) *cobra.Command {
+	o := &registerOptions{global: g, env: env}
+	return &cobra.Command{
+		Use:   "register [USERNAME]",
+		Short: "Create an account on the server and log in",
+		Long: `Create an account and log in. The username has 3 to 24 letters, digits, _ or -;
+the password 8 to 128 characters. The password is read without echo and asked
+twice. The session token is saved, so later commands need no password.`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Username = args[0]
+			}
+			return runRegister(cmd.Context(), o)
+		},
+	}
+}
+
+func runRegister(ctx context.Context, o *registerOptions) error {
+	env := o.env
+	name, err := askUsername(env, o.Username)
+	if err != nil {
+		return err
+	}
+	pass, err := env.readPassword("Password: ")
+	if err != nil {
+		return err
+	}
+	again, err := env.readPassword("Password again: ")
+	if err != nil {
+		return err
+	}
+	if pass != again {
+		return errors.New("the passwords differ; nothing was registered")
+	}
+	s, err := connect(ctx, o.global, env, authNone, client.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	sess, err := s.c.Register(ctx, name, pass)
+	if err != nil {
+		return fmt.Errorf("register: %w", err)
+	}
+	return saveSession(o.global, env, s, sess.Token, sess.Player.Name, "registered and logged in as")
+}
+
+// askUsername returns the given name or prompts for one.
+func askUsername(env *Env, name string) (string, error) {
+	if name == "" {
+		var err error
+		if name, err = env.readLine("Username: "); err != nil {
+			return "", err
+		}
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", errors.New("no username given")
+	}
+	return name, nil
+}
+
+// saveSession keeps the token and the server in the config and says so.
+func saveSession(g *globalOptions, env *Env, s *session, token, name, verb string) error {
+	cfg := s.cfg
+	cfg.Server, cfg.Token, cfg.Username = s.url, token, name
+	if err := g.save(cfg); err != nil {
+		return err
+	}
+	if g.JSON {
+		return printJSON(env.Out, map[string]string{"username": name, "server": s.url})
+	}
+	fmt.Fprintf(env.Out, "%s %s on %s\n", verb, name, s.url)
+	return nil
+}
