@@ -29,6 +29,7 @@ const (
 	chatInterval   = time.Second            // one chat line per this, per connection
 	chatBurst      = 5                      // ... after a burst of this many
 	closeNormal    = websocket.CloseNormalClosure
+	tooSlow        = "too slow" // close reason of a peer whose send queue overflowed
 )
 
 // conn is one websocket connection. Its reader goroutine (readLoop) reads
@@ -42,6 +43,8 @@ type conn struct {
 	out  chan []byte
 	done chan struct{}
 	once sync.Once
+	// readerDone is closed when the reader goroutine ends.
+	readerDone chan struct{}
 
 	closeCode int    // set once, before done is closed
 	closeText string // ditto
@@ -63,6 +66,7 @@ func newConn(s *Server, ws *websocket.Conn, ip string) *conn {
 		srv: s, ws: ws, ip: ip,
 		out:         make(chan []byte, sendQueue),
 		done:        make(chan struct{}),
+		readerDone:  make(chan struct{}),
 		limiter:     rate.NewLimiter(s.cfg.RateLimit, s.cfg.RateBurst),
 		authLimiter: rate.NewLimiter(rate.Every(authInterval), authBurst),
 		chatLimiter: rate.NewLimiter(rate.Every(chatInterval), chatBurst),
@@ -84,7 +88,7 @@ func (c *conn) send(frame []byte) bool {
 		return true
 	default:
 		c.srv.metrics.dropped.Inc()
-		c.close(websocket.ClosePolicyViolation, "too slow")
+		c.close(websocket.ClosePolicyViolation, tooSlow)
 		return false
 	}
 }
@@ -134,10 +138,20 @@ func (c *conn) writeLoop() {
 				return
 			}
 		case <-c.done:
-			c.flush()
-			if c.closeCode != websocket.CloseAbnormalClosure {
-				msg := websocket.FormatCloseMessage(c.closeCode, c.closeText)
-				_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(closeTimeout))
+			if c.closeCode == websocket.CloseAbnormalClosure {
+				return
+			}
+			if c.closeText != tooSlow { // a peer that does not read gets no more
+				c.flush()
+			}
+			msg := websocket.FormatCloseMessage(c.closeCode, c.closeText)
+			_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(closeTimeout))
+			// Let the reader see the peer's close reply before the socket
+			// closes: closing with unread input would reset the connection
+			// and lose the close frame.
+			select {
+			case <-c.readerDone:
+			case <-time.After(closeTimeout):
 			}
 			return
 		}
@@ -146,10 +160,10 @@ func (c *conn) writeLoop() {
 
 // flush writes what is still queued (best effort, e.g. a shutdown notice).
 func (c *conn) flush() {
+	_ = c.ws.SetWriteDeadline(time.Now().Add(closeTimeout))
 	for {
 		select {
 		case frame := <-c.out:
-			_ = c.ws.SetWriteDeadline(time.Now().Add(closeTimeout))
 			if c.ws.WriteMessage(websocket.TextMessage, frame) != nil {
 				return
 			}
@@ -190,6 +204,7 @@ func (c *conn) readLoop() {
 			c.strikes++
 			if c.strikes > maxStrikes {
 				c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
+				c.drain()
 				return
 			}
 			f, _ := protocol.Decode(data)
@@ -206,8 +221,20 @@ func (c *conn) readLoop() {
 	}
 }
 
+// drain discards input until the peer answers the close frame (or a short
+// deadline), so the socket is not closed with unread data.
+func (c *conn) drain() {
+	_ = c.ws.SetReadDeadline(time.Now().Add(closeTimeout))
+	for {
+		if _, _, err := c.ws.ReadMessage(); err != nil {
+			return
+		}
+	}
+}
+
 // cleanup runs when the reader ends: leave watched games and the lobby.
 func (c *conn) cleanup() {
+	close(c.readerDone)
 	c.close(closeNormal, "")
 	for _, g := range c.watching {
 		g.post(func() { g.removeWatcher(c) })

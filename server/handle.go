@@ -32,6 +32,9 @@ func (c *conn) serve(id string, m protocol.Message) error {
 	if !c.greeted {
 		return errf(protocol.CodeBadRequest, "say hello first")
 	}
+	if !requests[m.Type()] {
+		return errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
+	}
 	switch m := m.(type) {
 	case *protocol.Ping:
 		c.reply(id, protocol.Pong{})
@@ -55,6 +58,25 @@ func (c *conn) serve(id string, m protocol.Message) error {
 		return err
 	}
 	return c.serveGame(id, m)
+}
+
+// requests are the message types a client may send; the others are the
+// server's replies and events.
+var requests = map[string]bool{}
+
+func init() {
+	for _, m := range []protocol.Message{
+		protocol.Hello{}, protocol.Ping{}, protocol.Register{}, protocol.Login{}, protocol.Guest{},
+		protocol.Resume{}, protocol.Logout{}, protocol.GetLobby{}, protocol.ChallengeCreate{},
+		protocol.ChallengeAccept{}, protocol.ChallengeDecline{}, protocol.ChallengeCancel{}, protocol.Seek{},
+		protocol.Unseek{}, protocol.LobbySay{}, protocol.GetProfile{}, protocol.GetHistory{},
+		protocol.GetRecord{}, protocol.GetLeaderboard{}, protocol.Move{}, protocol.Takeback{},
+		protocol.TakebackAnswer{}, protocol.DrawOffer{}, protocol.DrawAnswer{}, protocol.Resign{},
+		protocol.Abort{}, protocol.RematchOffer{}, protocol.RematchAnswer{}, protocol.ClaimWin{},
+		protocol.GameSay{}, protocol.Watch{}, protocol.Unwatch{}, protocol.Resync{},
+	} {
+		requests[m.Type()] = true
+	}
 }
 
 // errUnhandled tells serve to try the next group of requests.

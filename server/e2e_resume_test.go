@@ -1,0 +1,127 @@
+package server_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/protocol"
+	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku/server/servertest"
+)
+
+// seqOf returns the last event number of a game as c's player sees it.
+func seqOf(c *wsc, gid int64) int64 {
+	c.t.Helper()
+	return c.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState).Seq
+}
+
+// reconnect dials again and resumes c's session in place.
+func reconnect(t *testing.T, c *wsc, url string) protocol.Session {
+	t.Helper()
+	n := dial(t, url)
+	n.name, n.token = c.name, c.token
+	sess := n.call(protocol.Resume{Token: c.token}).(*protocol.Session)
+	*c = *n
+	return *sess
+}
+
+func TestReconnectResyncAndClaim(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{Config: server.Config{Grace: 700 * time.Millisecond}})
+	a, b := pair(t, s, "alice", "bob")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+		Time: protocol.TimeControl{MainMS: 300_000}})
+	play(t, gid, black, white, "h8", "h9")
+	seen := seqOf(white, gid)
+
+	white.ws.Close()
+	away := event[*protocol.PlayerAway](black, nil)
+	if away.Color != protocol.ColorWhite || away.ClaimAfterMS != 700 {
+		t.Fatalf("away %+v", away)
+	}
+	black.call(protocol.Move{GameID: gid, Move: "h10"}) // the game goes on
+	black.expectCode(protocol.ClaimWin{GameID: gid}, protocol.CodeConflict)
+
+	sess := reconnect(t, white, s.URL)
+	if len(sess.Games) != 1 || sess.Games[0] != gid {
+		t.Fatalf("resumed session games %v", sess.Games)
+	}
+	event[*protocol.PlayerBack](black, nil)
+	evs := white.call(protocol.Resync{GameID: gid, LastSeq: seen}).(*protocol.GameEvents)
+	var moved bool
+	for i, raw := range evs.Events {
+		f, err := protocol.Decode(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := f.Msg.(protocol.GameEvent)
+		if _, seq := ev.Ref(); seq != seen+int64(i)+1 {
+			t.Fatalf("event %d has seq %d, want %d", i, seq, seen+int64(i)+1)
+		}
+		if m, ok := ev.(*protocol.GameMove); ok && m.Move == "h10" && m.Ply == 3 {
+			moved = true
+		}
+	}
+	if !moved {
+		t.Fatalf("missed events %d lack black's h10", len(evs.Events))
+	}
+	if k := event[*protocol.GameClock](white, nil); k.Clock.Running != protocol.ColorWhite {
+		t.Fatalf("clock after resync %+v", k.Clock)
+	}
+	white.call(protocol.Move{GameID: gid, Move: "a1"})
+
+	// Gone again: after the grace period black may claim the win.
+	white.ws.Close()
+	event(black, func(m *protocol.PlayerAway) bool { return m.Seq > away.Seq })
+	time.Sleep(800 * time.Millisecond)
+	black.call(protocol.ClaimWin{GameID: gid})
+	if over := gameOver(t, black, gid); over.Winner != protocol.ColorBlack || over.Reason != "abandon" {
+		t.Fatalf("claim %+v", over)
+	}
+}
+
+// TestRestartResumesGames stops the server in the middle of games and starts
+// a new one on the same database: the games come back with their moves and
+// clocks, and their players resume them.
+func TestRestartResumesGames(t *testing.T) {
+	stores(t, func(t *testing.T, opts servertest.Options) {
+		s := servertest.Start(t, opts)
+		a, b := pair(t, s, "alice", "bob")
+		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Rated: true,
+			Time: protocol.TimeControl{MainMS: 120_000, IncrementMS: 2000}})
+		play(t, gid, black, white, "h8", "h9", "j10")
+		before := seqOf(black, gid)
+		bot := dial(t, s.URL)
+		bot.register("carol", pw)
+		bot.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack}})
+		bgid := event[*protocol.GameStart](bot, nil).Game.GameID
+		bot.call(protocol.Move{GameID: bgid, Move: "h8"})
+		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 2 })
+
+		s.Restart()
+
+		for _, c := range []*wsc{black, white} {
+			sess := reconnect(t, c, s.URL)
+			if len(sess.Games) != 1 || sess.Games[0] != gid {
+				t.Fatalf("%s: games after restart %v", c.name, sess.Games)
+			}
+		}
+		st := black.call(protocol.Resync{GameID: gid, LastSeq: before}).(*protocol.GameState) // old number: full state
+		if len(st.Moves) != 3 || st.Turn != protocol.ColorWhite || st.Clock == nil || st.Game.Rated != true {
+			t.Fatalf("restored state %+v", st.Snapshot)
+		}
+		if st.Clock.BlackMS < 115_000 || st.Clock.BlackMS > 124_000 { // two increments
+			t.Fatalf("black's clock %d after restart", st.Clock.BlackMS)
+		}
+		play(t, gid, black, white) // nothing
+		white.call(protocol.Move{GameID: gid, Move: "a1"})
+		event(black, func(m *protocol.GameMove) bool { return m.Move == "a1" && m.Ply == 4 })
+
+		reconnect(t, bot, s.URL)
+		bs := bot.call(protocol.Resync{GameID: bgid, LastSeq: -1}).(*protocol.GameState)
+		if len(bs.Moves) != 2 || bs.Turn != protocol.ColorBlack {
+			t.Fatalf("restored bot game %+v", bs.Snapshot)
+		}
+		bot.call(protocol.Move{GameID: bgid, Move: "a1"})
+		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 4 }) // the bot still plays
+	})
+}
