@@ -113,6 +113,7 @@ type Server struct {
 	ctx    context.Context // cancelled by Shutdown: stops games, bots, sweeps
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // game goroutines and background loops
+	connWG sync.WaitGroup // connection writers (they send the goodbye)
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
@@ -203,6 +204,7 @@ func (s *Server) Shutdown(ctx context.Context) {
 	s.cancel()
 	done := make(chan struct{})
 	go func() {
+		s.connWG.Wait()
 		s.wg.Wait()
 		s.bots.wg.Wait()
 		close(done)
@@ -238,11 +240,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.metrics.connections.Inc()
-	go c.writeLoop()
+	go func() {
+		defer s.connWG.Done()
+		c.writeLoop()
+	}()
 	go c.readLoop()
 }
 
-// track registers a live connection; false when shutting down.
+// track registers a live connection whose writer is about to start; false
+// when shutting down. (Adding under the lock that sets stopping keeps
+// connWG.Add before Shutdown's Wait.)
 func (s *Server) track(c *conn) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -250,6 +257,7 @@ func (s *Server) track(c *conn) bool {
 		return false
 	}
 	s.conns[c] = struct{}{}
+	s.connWG.Add(1)
 	return true
 }
 
