@@ -30,7 +30,7 @@ func (c *Client) watch(cn *conn) {
 		}
 		if !c.opts.Reconnect {
 			c.events.push(Disconnected{Err: cn.Err()})
-			c.cancel()
+			c.events.finish() // Events closes after the last ones
 			return
 		}
 		next, ok := c.reconnect(cn.Err())
