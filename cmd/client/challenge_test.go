@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestFlagErrors runs commands whose flags are refused before any
+// connection is made (the server URL points nowhere).
+func TestFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"challenge", "bob", "--rule", "go"}, "--rule"},
+		{[]string{"challenge", "bob", "--size", "30"}, "--size"},
+		{[]string{"challenge", "bob", "--time", "ten"}, "--time"},
+		{[]string{"challenge", "bob", "--color", "red"}, "--color"},
+		{[]string{"challenge"}, "accepts 1 arg"},
+		{[]string{"show", "x1"}, "not a game number"},
+		{[]string{"export", "4", "--format", "pdf"}, "--format"},
+		{[]string{"play"}, "needs a terminal"},
+		{[]string{"games"}, "not logged in"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			env := &Env{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+			args := append([]string{"--config", t.TempDir() + "/c.json", "--server", "127.0.0.1:1"}, tc.args...)
+			if code := run(context.Background(), args, env); code != 1 {
+				t.Fatalf("status %d, want 1", code)
+			}
+			if !strings.Contains(errb.String(), tc.want) {
+				t.Fatalf("stderr %q, want %q", errb.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestParseGameID(t *testing.T) {
+	for s, want := range map[string]int64{"42": 42, "#7": 7, "0": 0, "-3": 0, "abc": 0, "": 0} {
+		got, err := parseGameID(s)
+		if got != want || (err == nil) != (want != 0) {
+			t.Errorf("parseGameID(%q) = %d, %v", s, got, err)
+		}
+	}
+}
