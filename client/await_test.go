@@ -20,7 +20,7 @@ func TestAwaitChallenge(t *testing.T) {
 	}{
 		{"accepted", []protocol.Message{
 			protocol.ChallengeDeclined{ChallengeID: 2, By: "carol"}, // another challenge
-			game("carol", "alice"),                                  // another game
+			game("carol", "alice"), // another game
 			game("Bob", "alice"),
 		}, ChallengeAccepted},
 		{"declined", []protocol.Message{protocol.LobbyChat{Text: "hi"}, protocol.ChallengeDeclined{ChallengeID: 3, By: "bob"}}, ChallengeDeclined},
