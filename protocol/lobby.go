@@ -8,12 +8,24 @@ type GetLobby struct{}
 
 // Lobby is a snapshot of the lobby; Presence, LobbyGame and the challenge
 // events keep it current.
+//
+// On a busy server the lists are capped (MaxLobbyPlayers, MaxLobbyGames:
+// idle and seeking players first, then the newest games); PlayersOnline and
+// GamesRunning give the full counts.
 type Lobby struct {
-	Players    []Player      `json:"players"`    // online humans
-	Bots       []Player      `json:"bots"`       // AI levels anyone can challenge
-	Games      []GameSummary `json:"games"`      // running games (to watch)
-	Challenges []Challenge   `json:"challenges"` // open challenges from or to you
+	Players       []Player      `json:"players"`        // online humans
+	Bots          []Player      `json:"bots"`           // AI levels anyone can challenge
+	Games         []GameSummary `json:"games"`          // running games (to watch)
+	Challenges    []Challenge   `json:"challenges"`     // open challenges from or to you
+	PlayersOnline int           `json:"players_online"` // all online humans, listed or not
+	GamesRunning  int           `json:"games_running"`  // all running games, listed or not
 }
+
+// Caps of the lobby's lists.
+const (
+	MaxLobbyPlayers = 1000
+	MaxLobbyGames   = 200
+)
 
 // Presence is pushed when a player comes online, changes status or rating,
 // or leaves (Status "offline").

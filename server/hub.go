@@ -1,6 +1,8 @@
 package server
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -206,10 +208,23 @@ func (h *hub) lobby(u *user) protocol.Lobby {
 			l.Players = append(l.Players, h.playerLocked(o))
 		}
 	}
+	l.PlayersOnline = len(l.Players)
+	if len(l.Players) > protocol.MaxLobbyPlayers {
+		// Those one can challenge first.
+		slices.SortStableFunc(l.Players, func(a, b protocol.Player) int {
+			return cmp.Compare(statusRank(a.Status), statusRank(b.Status))
+		})
+		l.Players = l.Players[:protocol.MaxLobbyPlayers]
+	}
 	for _, g := range h.games {
-		if s, ok := g.summary(); ok {
+		if s, ok := g.summary(); ok && s.Result == nil {
 			l.Games = append(l.Games, s)
 		}
+	}
+	l.GamesRunning = len(l.Games)
+	if len(l.Games) > protocol.MaxLobbyGames {
+		slices.SortFunc(l.Games, func(a, b protocol.GameSummary) int { return cmp.Compare(b.GameID, a.GameID) })
+		l.Games = l.Games[:protocol.MaxLobbyGames]
 	}
 	for _, ch := range h.challenges {
 		if ch.from == u || ch.to == u {
@@ -217,6 +232,17 @@ func (h *hub) lobby(u *user) protocol.Lobby {
 		}
 	}
 	return l
+}
+
+// statusRank orders lobby statuses: the challengeable first.
+func statusRank(status string) int {
+	switch status {
+	case protocol.StatusIdle:
+		return 0
+	case protocol.StatusSeeking:
+		return 1
+	}
+	return 2
 }
 
 // game returns a running or recently finished game.
