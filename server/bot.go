@@ -71,11 +71,14 @@ func (h *hub) challengeBot(c *conn, id string, u *user, st settings, level ai.Le
 	return nil
 }
 
-// botJob is one move to compute for a game.
+// botJob is one move to compute for a game. The bot should have moved by
+// due (its budget from when it was queued): time spent waiting for a
+// worker comes off the search.
 type botJob struct {
 	g   *game
 	gen int
 	req ai.Request
+	due time.Time
 }
 
 // botReply is a computed move, for the board generation it was asked for.
@@ -88,12 +91,13 @@ type botReply struct {
 // botPool runs bot searches on a fixed number of workers (the CPUs), so bot
 // games never take more than that from move handling.
 type botPool struct {
-	jobs chan botJob
-	wg   sync.WaitGroup
+	jobs    chan botJob
+	workers int
+	wg      sync.WaitGroup
 }
 
 func newBotPool(ctx context.Context, s *Server, workers int) *botPool {
-	p := &botPool{jobs: make(chan botJob, botQueue)}
+	p := &botPool{jobs: make(chan botJob, botQueue), workers: workers}
 	for range workers {
 		p.wg.Add(1)
 		go p.work(ctx, s)
@@ -109,6 +113,7 @@ func (p *botPool) work(ctx context.Context, s *Server) {
 			return
 		case j := <-p.jobs:
 			start := time.Now()
+			j.req.TimeLimit = p.limit(j, start)
 			tctx, cancel := context.WithTimeout(ctx, j.req.TimeLimit+time.Second)
 			r, err := ai.Think(tctx, j.req)
 			cancel()
@@ -119,6 +124,17 @@ func (p *botPool) work(ctx context.Context, s *Server) {
 			}
 		}
 	}
+}
+
+// limit is the search time of job j starting at now: its budget, shrunk
+// when jobs are waiting (so a crowd of bot games answers sooner, a little
+// weaker) and by the time it waited, never below botMinBudget.
+func (p *botPool) limit(j botJob, now time.Time) time.Duration {
+	limit := j.req.TimeLimit
+	if q := len(p.jobs); q > 0 {
+		limit = limit * time.Duration(p.workers) / time.Duration(p.workers+q)
+	}
+	return max(min(limit, j.due.Sub(now)), botMinBudget)
 }
 
 // botBudget is the time a bot may spend on its move: its level's cap, or
@@ -151,10 +167,11 @@ func (g *game) maybeBot() {
 	if !s.isBot() {
 		return
 	}
+	budget := g.botBudget(s)
 	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.eng.Moves()),
-		Level: s.bot, TimeLimit: g.botBudget(s), Seed: rand.Int64()}
+		Level: s.bot, TimeLimit: budget, Seed: rand.Int64()}
 	select {
-	case g.srv.bots.jobs <- botJob{g: g, gen: g.gen, req: req}:
+	case g.srv.bots.jobs <- botJob{g: g, gen: g.gen, req: req, due: time.Now().Add(budget)}:
 		g.botBusy = true
 	default:
 		time.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
