@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -135,7 +136,17 @@ func (s *searcher) count() {
 		s.stopped = true
 	default:
 	}
+	if s.nodes&(yieldEvery-1) == 0 {
+		// Let other goroutines of the process run: a server's searches
+		// must not delay its move handling by a scheduler time slice.
+		runtime.Gosched()
+	}
 }
+
+// yieldEvery is how many nodes pass between two yields of the processor
+// (about half a millisecond of search; a yield costs well under a
+// microsecond when nothing else waits).
+const yieldEvery = 4 * checkEvery
 
 // ttSize scales the table to the time there is to fill it (about 1 MiB per
 // 100 ms, in powers of two), up to the level's size: a short search does not
