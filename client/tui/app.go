@@ -81,6 +81,15 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Type == tea.KeyCtrlC {
 			return a, tea.Quit
 		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// Keys typed faster than the terminal is read arrive as one
+			// message: each is a key of its own.
+			var cmds []tea.Cmd
+			for _, r := range msg.Runes {
+				cmds = append(cmds, a.screenUpdate(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}))
+			}
+			return a, tea.Sequence(cmds...)
+		}
 		return a, a.screenUpdate(msg)
 	case tea.MouseMsg:
 		return a, a.screenUpdate(msg)

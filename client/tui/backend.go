@@ -91,7 +91,7 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return b.lobbyMsg()
 	case *protocol.Challenge:
 		b.challenges[e.ChallengeID] = *e
-		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: fmt.Sprintf("%s challenges you: %s — tab, then a accept / d decline", e.From, settingsText(settingsOf(e.Settings)))}}
+		return MultiMsg{b.lobbyMsg(), challengeNotice(e.From, Challenge{Incoming: true, Settings: settingsOf(e.Settings)})}
 	case *protocol.ChallengeDeclined:
 		delete(b.challenges, e.ChallengeID)
 		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: e.By + " declined your challenge"}}
@@ -113,7 +113,8 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return ChatMsg{Line: ChatLine{From: e.From, Text: e.Text}}
 	case *protocol.GameStart:
 		b.seeking = false
-		return b.start(e.Snapshot)
+		b.dropChallengesOf(e.Game)
+		return MultiMsg{b.lobbyMsg(), b.start(e.Snapshot)}
 	case *protocol.GameState:
 		return b.start(e.Snapshot)
 	case *protocol.GameMove:
@@ -153,6 +154,32 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: false}, NoticeMsg{Text: e.Color + " is back"}}
 	}
 	return nil
+}
+
+func challengeNotice(from string, c Challenge) NoticeMsg {
+	s := c.Settings
+	rated := "casual"
+	if s.Rated {
+		rated = "rated"
+	}
+	color := "colours drawn at random"
+	if mc := myColor(c); mc != "random" {
+		color = "you play " + mc
+	}
+	return NoticeMsg{Text: fmt.Sprintf("%s challenges you: %s %dx%d %s %s, %s (tab, then a accepts)",
+		from, s.Rule, s.Size, s.Size, s.Time, rated, color)}
+}
+
+// dropChallengesOf forgets the challenges between the two players of a game
+// that starts: one was accepted (the server says so only with the game).
+// Call with b.mu held.
+func (b *ClientBackend) dropChallengesOf(g protocol.GameInfo) {
+	for id, c := range b.challenges {
+		if strings.EqualFold(c.From, g.Black.Name) && strings.EqualFold(c.To, g.White.Name) ||
+			strings.EqualFold(c.From, g.White.Name) && strings.EqualFold(c.To, g.Black.Name) {
+			delete(b.challenges, id)
+		}
+	}
 }
 
 // lobbyMsg is the lobby as the screen shows it. Call with b.mu held.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -72,9 +73,11 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		}
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		if ch.ChallengeID != 0 {
-			b.challenges[ch.ChallengeID] = ch
+		if bot(ch.To) {
+			// Accepted at once: the game screen opens with its game_start.
+			return nil, nil
 		}
+		b.challenges[ch.ChallengeID] = ch
 		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
 	case IntentAcceptChallenge:
 		if err := c.Accept(ctx, in.ID); err != nil {
@@ -135,10 +138,15 @@ func (b *ClientBackend) setSeeking(on bool, text string) tea.Msg {
 	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: text}}
 }
 
+// bot reports whether a player name is a bot's ("bot:easy").
+func bot(name string) bool { return strings.HasPrefix(name, "bot:") }
+
 // errorText is an error as one line for the screen.
 func errorText(err error) string {
 	var pe *protocol.Error
 	switch {
+	case errors.As(err, &pe) && pe.Message != "":
+		return pe.Message // the server's words already say what went wrong
 	case errors.As(err, &pe):
 		return pe.Error()
 	case errors.Is(err, client.ErrDisconnected):

@@ -372,9 +372,9 @@ func (m *LobbyModel) rightLines(height int) []string {
 	for i, c := range m.Challenges {
 		var line string
 		if c.Incoming {
-			line = fmt.Sprintf("← %s: %s", c.From, settingsText(c.Settings))
+			line = fmt.Sprintf("← %s: %s", c.From, challengeText(c))
 		} else {
-			line = fmt.Sprintf("→ %s: %s", c.To, settingsText(c.Settings))
+			line = fmt.Sprintf("→ %s: %s", c.To, challengeText(c))
 		}
 		if m.focus == focusChallenges && i == m.sel {
 			out = append(out, st.Selected.Render("> "+line))
@@ -396,6 +396,43 @@ func (m *LobbyModel) rightLines(height int) []string {
 		out = append(out, st.Dim.Render(c.From+":")+" "+c.Text)
 	}
 	return out
+}
+
+// challengeText is a challenge's settings as its reader plays them, the
+// stone first: "● renju 15x15 10+5 rated" (I play black; ◐ for random
+// colours). The settings name the challenger's colour.
+func challengeText(c Challenge) string {
+	s := c.Settings
+	rated := "casual"
+	if s.Rated {
+		rated = "rated"
+	}
+	return fmt.Sprintf("%s %s %dx%d %s %s", myStone(c), s.Rule, s.Size, s.Size, s.Time, rated)
+}
+
+// myColor is the colour I play if c is accepted: "black", "white" or
+// "random".
+func myColor(c Challenge) string {
+	color := c.Settings.Color
+	switch {
+	case color != "black" && color != "white":
+		return "random"
+	case !c.Incoming:
+		return color
+	case color == "black":
+		return "white"
+	}
+	return "black"
+}
+
+func myStone(c Challenge) string {
+	switch myColor(c) {
+	case "black":
+		return glyphBlack
+	case "white":
+		return glyphWhite
+	}
+	return "◐"
 }
 
 // settingsText is "renju 15x15 10+5 random casual".
@@ -430,7 +467,7 @@ func (m *LobbyModel) messageLine() string {
 
 func (m *LobbyModel) helpLine() string {
 	if m.focus == focusChallenges {
-		return m.styles.Dim.Render("↑↓ select · a accept · d decline · x cancel · tab players · t chat · q quit")
+		return m.styles.Dim.Render("●/○ your stones · ↑↓ select · a accept · d decline · x cancel · tab players")
 	}
 	help := "↑↓ select · c challenge · w watch · p pair · tab challenges · t chat · q quit"
 	if m.MyGame != 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -76,39 +77,75 @@ func (g *globalOptions) save(cfg config.Config) error {
 var errNoInput = errors.New("no input")
 
 // readLine prompts (on a terminal only: scripts pipe their answers) and
-// reads one line of In, without its newline.
-func (e *Env) readLine(prompt string) (string, error) {
+// reads one line of In, without its newline. An interrupt (ctx) ends the
+// wait.
+func (e *Env) readLine(ctx context.Context, prompt string) (string, error) {
 	if e.Terminal {
 		fmt.Fprint(e.Err, prompt)
 	}
 	if e.lines == nil {
 		e.lines = bufio.NewReader(e.In)
 	}
-	s, err := e.lines.ReadString('\n')
-	if err != nil && (err != io.EOF || s == "") {
-		if err == io.EOF {
-			return "", errNoInput
+	return interruptible(ctx, e, func() (string, error) {
+		s, err := e.lines.ReadString('\n')
+		if err != nil && (err != io.EOF || s == "") {
+			if err == io.EOF {
+				return "", errNoInput
+			}
+			return "", fmt.Errorf("read input: %w", err)
 		}
-		return "", fmt.Errorf("read input: %w", err)
-	}
-	return strings.TrimRight(s, "\r\n"), nil
+		return strings.TrimRight(s, "\r\n"), nil
+	})
 }
 
-// readPassword prompts and reads a password: without echo from a terminal,
-// else as a line of In (for scripts).
-func (e *Env) readPassword(prompt string) (string, error) {
+// readPassword prompts and reads a password: without echo from a terminal
+// (whose echo is back on when the read is interrupted), else as a line of
+// In, for scripts.
+func (e *Env) readPassword(ctx context.Context, prompt string) (string, error) {
 	if !e.Terminal {
-		return e.readLine(prompt)
+		return e.readLine(ctx, prompt)
 	}
 	fmt.Fprint(e.Err, prompt)
 	f, ok := e.In.(*os.File)
 	if !ok {
 		return "", errors.New("read password: input is not a file")
 	}
-	b, err := term.ReadPassword(int(f.Fd()))
+	fd := int(f.Fd())
+	state, err := term.GetState(fd)
+	if err != nil {
+		return "", fmt.Errorf("read password: %w", err)
+	}
+	defer term.Restore(fd, state)
+	pass, err := interruptible(ctx, e, func() (string, error) {
+		b, err := term.ReadPassword(fd)
+		return string(b), err
+	})
 	fmt.Fprintln(e.Err)
 	if err != nil {
 		return "", fmt.Errorf("read password: %w", err)
 	}
-	return string(b), nil
+	return pass, nil
+}
+
+// interruptible runs a blocking read, or gives up when ctx ends (the read
+// is then abandoned: the command is about to exit).
+func interruptible(ctx context.Context, e *Env, read func() (string, error)) (string, error) {
+	type result struct {
+		s   string
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := read()
+		done <- result{s, err}
+	}()
+	select {
+	case r := <-done:
+		return r.s, r.err
+	case <-ctx.Done():
+		if e.Terminal {
+			fmt.Fprintln(e.Err)
+		}
+		return "", ctx.Err()
+	}
 }

@@ -34,11 +34,11 @@ and the server URL are saved in the config file; the password is not.`,
 }
 
 func runLogin(ctx context.Context, o *loginOptions) error {
-	name, err := askUsername(o.env, o.Username)
+	name, err := askUsername(ctx, o.env, o.Username)
 	if err != nil {
 		return err
 	}
-	pass, err := o.env.readPassword("Password: ")
+	pass, err := o.env.readPassword(ctx, "Password: ")
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,11 @@ func run(ctx context.Context, args []string, env *Env) int {
 	cmd.SetOut(env.Out)
 	cmd.SetErr(env.Err)
 	if err := cmd.ExecuteContext(ctx); err != nil {
-		if !errors.Is(err, errReported) {
+		switch {
+		case errors.Is(err, errReported):
+		case ctx.Err() != nil && errors.Is(err, context.Canceled):
+			cmd.PrintErrln("gomoku: interrupted")
+		default:
 			cmd.PrintErrln("gomoku:", err)
 		}
 		return 1

@@ -97,7 +97,7 @@ const maxAttempts = 3
 // and saves the new session.
 func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) error {
 	for attempt := 1; ; attempt++ {
-		name, err := env.readLine("Username (empty to play as a guest): ")
+		name, err := env.readLine(ctx, "Username (empty to play as a guest): ")
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) er
 			cancel()
 			return err
 		}
-		pass, err := env.readPassword("Password: ")
+		pass, err := env.readPassword(ctx, "Password: ")
 		if err != nil {
 			cancel()
 			return err

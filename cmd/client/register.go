@@ -38,15 +38,15 @@ twice. The session token is saved, so later commands need no password.`,
 
 func runRegister(ctx context.Context, o *registerOptions) error {
 	env := o.env
-	name, err := askUsername(env, o.Username)
+	name, err := askUsername(ctx, env, o.Username)
 	if err != nil {
 		return err
 	}
-	pass, err := env.readPassword("Password: ")
+	pass, err := env.readPassword(ctx, "Password: ")
 	if err != nil {
 		return err
 	}
-	again, err := env.readPassword("Password again: ")
+	again, err := env.readPassword(ctx, "Password again: ")
 	if err != nil {
 		return err
 	}
@@ -68,10 +68,10 @@ func runRegister(ctx context.Context, o *registerOptions) error {
 }
 
 // askUsername returns the given name or prompts for one.
-func askUsername(env *Env, name string) (string, error) {
+func askUsername(ctx context.Context, env *Env, name string) (string, error) {
 	if name == "" {
 		var err error
-		if name, err = env.readLine("Username: "); err != nil {
+		if name, err = env.readLine(ctx, "Username: "); err != nil {
 			return "", err
 		}
 	}
