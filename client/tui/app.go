@@ -200,6 +200,9 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		if g := a.Games[m.Game]; g != nil {
 			g.State.Finish(m.Result)
 			g.Info("%s", m.Note)
+			if m.BlackRating > 0 {
+				g.State.Info.Black.Rating, g.State.Info.White.Rating = m.BlackRating, m.WhiteRating
+			}
 		}
 		a.updateMyGame()
 	case GameAwayMsg:

@@ -138,7 +138,11 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		mine := e.By != "" && e.By != b.colors[e.GameID]
 		return GameOfferMsg{Game: e.GameID, Offer: e.Kind, Mine: mine, Declined: true}
 	case *protocol.GameOver:
-		return GameOverMsg{Game: e.GameID, Result: resultOf(e.Result), Note: ratingNote(e)}
+		m := GameOverMsg{Game: e.GameID, Result: resultOf(e.Result), Note: ratingNote(e)}
+		if e.BlackRating != nil && e.WhiteRating != nil {
+			m.BlackRating, m.WhiteRating = e.BlackRating.After, e.WhiteRating.After
+		}
+		return m
 	case *protocol.GameChat:
 		return ChatMsg{Game: e.GameID, Line: ChatLine{From: e.From, Text: e.Text}}
 	case *protocol.PlayerAway:

@@ -300,8 +300,16 @@ func (m *GameModel) sideLine(c engine.Color, width int) string {
 		}
 	}
 	left := fmt.Sprintf("%s %-5s %s", glyph, c, name)
+	mark := ""
 	if !s.Over() && s.Turn() == c {
-		left = m.styles.ToMove.Render(left) + " ◀"
+		mark = " ◀"
+	}
+	// On a narrow panel the name gives way, never the clock.
+	if room := width - len(clock) - 1 - ansi.StringWidth(mark); ansi.StringWidth(left) > room {
+		left = ansi.Truncate(left, max(room, 1), "…")
+	}
+	if mark != "" {
+		left = m.styles.ToMove.Render(left) + mark
 	}
 	pad := width - ansi.StringWidth(left) - len(clock)
 	if pad < 1 {
@@ -351,7 +359,16 @@ func (m *GameModel) banner() string {
 	s := m.State
 	st := m.styles
 	if s.Over() {
-		return st.Banner.Render(" "+resultText(s)+" ") + st.Dim.Render("  r rematch · q lobby")
+		result := st.Banner.Render(" " + resultText(s) + " ")
+		switch {
+		case s.Offer == "rematch" && m.player():
+			return result + st.ToMove.Render(" "+s.side(s.Info.Me.Opponent()).Name+" offers a rematch") + "  y accept · n decline"
+		case s.MyOffer == "rematch":
+			return result + st.Dim.Render("  rematch offered")
+		case !m.player():
+			return result + st.Dim.Render("  q lobby")
+		}
+		return result + st.Dim.Render("  r rematch · q lobby")
 	}
 	if s.Offer != "" && m.player() {
 		opp := s.side(s.Info.Me.Opponent()).Name

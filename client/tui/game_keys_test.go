@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -111,6 +112,16 @@ func TestGameKeysOffers(t *testing.T) {
 	in, ok = press(m, "r")
 	if !ok || in.Kind != IntentRematch {
 		t.Fatalf("r after the end: %+v %v", in, ok)
+	}
+
+	// The opponent's rematch offer is shown with the result, and answered.
+	s.MyOffer, s.Offer = "", "rematch"
+	if b := m.banner(); !strings.Contains(b, "wins by resign") || !strings.Contains(b, "offers a rematch") {
+		t.Fatalf("banner with a rematch offer: %q", b)
+	}
+	in, ok = press(m, "y")
+	if !ok || in.Kind != IntentAnswer || !in.Accept || in.Offer != "rematch" {
+		t.Fatalf("y on a rematch offer: %+v %v", in, ok)
 	}
 }
 

@@ -108,6 +108,15 @@ func TestGameScreenGolden(t *testing.T) {
 			t.Error("no end-of-game banner")
 		}
 	})
+	t.Run("narrow_60x20", func(t *testing.T) {
+		s := renjuGame(t, engine.Black)
+		m := newTestGame(t, s, 60, 20, t0)
+		view := m.View()
+		checkScreen(t, "game_narrow_60x20", view, 60, 20)
+		if !strings.Contains(view, "9:41") {
+			t.Error("the clock gave way to the name on a narrow panel")
+		}
+	})
 	t.Run("offer_pending_100x30", func(t *testing.T) {
 		s := renjuGame(t, engine.White)
 		s.Offer = "draw"

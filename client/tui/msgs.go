@@ -74,6 +74,9 @@ type GameOverMsg struct {
 	Game   int64
 	Result engine.Result
 	Note   string // e.g. rating change
+	// BlackRating and WhiteRating are the new ratings after a rated game
+	// (0: unchanged).
+	BlackRating, WhiteRating int
 }
 
 // GameAwayMsg says the opponent dropped (Away) or came back.
