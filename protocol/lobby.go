@@ -6,7 +6,7 @@ import "time"
 // Lobby after every Session.)
 type GetLobby struct{}
 
-// Lobby is a snapshot of the lobby; Presence, LobbyGame and the challenge
+// Lobby is a snapshot of the lobby; Presence, LobbyGames and the challenge
 // events keep it current.
 //
 // On a busy server the lists are capped (MaxLobbyPlayers, MaxLobbyGames:
@@ -27,15 +27,22 @@ const (
 	MaxLobbyGames   = 200
 )
 
-// Presence is pushed when a player comes online, changes status or rating,
-// or leaves (Status "offline").
+// PushInterval is how often the server pushes the lobby's changes: Presence
+// and LobbyGames are batched, at most one of each per interval, so a busy
+// lobby costs each client a few frames a second, not one per change.
+const PushInterval = 500 * time.Millisecond
+
+// Presence is pushed with the players who came online, changed status or
+// rating, or left (Status "offline") since the last one: the latest state
+// of each.
 type Presence struct {
-	Player Player `json:"player"`
+	Players []Player `json:"players"`
 }
 
-// LobbyGame is pushed when a game starts (Result nil) or ends.
-type LobbyGame struct {
-	Game GameSummary `json:"game"`
+// LobbyGames is pushed with the games that started (Result nil) or ended
+// since the last one.
+type LobbyGames struct {
+	Games []GameSummary `json:"games"`
 }
 
 // ChallengeCreate challenges a player or a bot. Reply: Challenge (also
@@ -120,7 +127,7 @@ type LobbyChat struct {
 func (GetLobby) Type() string           { return "get_lobby" }
 func (Lobby) Type() string              { return "lobby" }
 func (Presence) Type() string           { return "presence" }
-func (LobbyGame) Type() string          { return "lobby_game" }
+func (LobbyGames) Type() string         { return "lobby_games" }
 func (ChallengeCreate) Type() string    { return "challenge_create" }
 func (Challenge) Type() string          { return "challenge" }
 func (ChallengeAccept) Type() string    { return "challenge_accept" }
@@ -135,7 +142,7 @@ func (LobbySay) Type() string           { return "lobby_say" }
 func (LobbyChat) Type() string          { return "lobby_chat" }
 
 func init() {
-	register(GetLobby{}, Lobby{}, Presence{}, LobbyGame{}, ChallengeCreate{}, Challenge{},
+	register(GetLobby{}, Lobby{}, Presence{}, LobbyGames{}, ChallengeCreate{}, Challenge{},
 		ChallengeAccept{}, ChallengeDecline{}, ChallengeCancel{}, ChallengeDeclined{},
 		ChallengeCancelled{}, ChallengeExpired{}, Seek{}, Unseek{}, LobbySay{}, LobbyChat{})
 }

@@ -67,10 +67,7 @@ func TestGuestsAndPresence(t *testing.T) {
 	if sb := b.guest("zed"); sb.Player.Name == "guest:zed" || !strings.HasPrefix(sb.Player.Name, "guest:") {
 		t.Fatalf("second guest got %q", sb.Player.Name)
 	}
-	p := event(a, func(m *protocol.Presence) bool { return m.Player.Name == b.name })
-	if p.Player.Status != protocol.StatusIdle {
-		t.Fatalf("presence %+v", p)
-	}
+	presence(a, b.name, protocol.StatusIdle)
 	l := a.call(protocol.GetLobby{}).(*protocol.Lobby)
 	if len(l.Players) != 2 || len(l.Bots) != 4 {
 		t.Fatalf("lobby %+v", l)
@@ -81,9 +78,7 @@ func TestGuestsAndPresence(t *testing.T) {
 	a.expectCode(protocol.GetProfile{}, protocol.CodeNotFound)
 	// A dropped guest resumes with its token while the server runs.
 	b.ws.Close()
-	event(a, func(m *protocol.Presence) bool {
-		return m.Player.Name == b.name && m.Player.Status == protocol.StatusOffline
-	})
+	presence(a, b.name, protocol.StatusOffline)
 	c := dial(t, s.URL)
 	if r := c.call(protocol.Resume{Token: b.token}).(*protocol.Session); r.Player.Name != b.name {
 		t.Fatalf("guest resume %+v", r)
@@ -106,4 +101,17 @@ func TestGuestsAndPresence(t *testing.T) {
 	if !limited {
 		t.Fatal("lobby chat is not rate limited")
 	}
+}
+
+// presence waits until c is told that the named player has the status.
+func presence(c *wsc, name, status string) {
+	c.t.Helper()
+	event(c, func(m *protocol.Presence) bool {
+		for _, p := range m.Players {
+			if p.Name == name && p.Status == status {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -90,6 +90,11 @@ func TestTakebackDrawAbortRematch(t *testing.T) {
 	if over := gameOver(t, black, gid); over.Winner != "" || over.Reason != "agreement" {
 		t.Fatalf("draw %+v", over)
 	}
+	event(black, func(m *protocol.LobbyGames) bool { // the lobby is told
+		return slices.ContainsFunc(m.Games, func(g protocol.GameSummary) bool {
+			return g.GameID == gid && g.Result != nil && g.Result.Reason == "agreement"
+		})
+	})
 
 	// Rematch with colours swapped.
 	white.call(protocol.RematchOffer{GameID: gid})
@@ -234,9 +239,7 @@ func TestSeekPairs(t *testing.T) {
 	a, b := guests(t, s, "ann", "ben")
 	st := protocol.Settings{Rule: "renju", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
 	a.call(protocol.Seek{Settings: st})
-	if p := event(b, func(m *protocol.Presence) bool { return m.Player.Name == a.name }); p.Player.Status != protocol.StatusSeeking {
-		t.Fatalf("presence %+v", p)
-	}
+	presence(b, a.name, protocol.StatusSeeking)
 	a.call(protocol.Unseek{})
 	a.call(protocol.Seek{Settings: st})
 	b.call(protocol.Seek{Settings: protocol.Settings{Rule: "freestyle"}}) // no match

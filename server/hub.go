@@ -66,12 +66,17 @@ type hub struct {
 	nextChallenge int64
 	seeks         []*seekEntry
 	guests        map[string]*guestEntry // by guest token hash
+
+	// Lobby changes waiting for the next push (latest state of each).
+	pendPlayers map[string]protocol.Player // by userKey
+	pendGames   map[int64]protocol.GameSummary
 }
 
 func newHub(s *Server) *hub {
 	return &hub{
 		srv: s, users: map[string]*user{}, games: map[int64]*game{},
 		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{},
+		pendPlayers: map[string]protocol.Player{}, pendGames: map[int64]protocol.GameSummary{},
 	}
 }
 
@@ -116,7 +121,7 @@ func (h *hub) attach(c *conn, id identity) (*user, []int64) {
 		notify = append(notify, g)
 	}
 	if first {
-		h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: h.playerLocked(u)}))
+		h.pendPlayers[userKey(u.name)] = h.playerLocked(u)
 	}
 	h.mu.Unlock()
 	for _, g := range notify {
@@ -148,7 +153,7 @@ func (h *hub) detach(c *conn, u *user) {
 	}
 	p := h.playerLocked(u)
 	p.Status = protocol.StatusOffline
-	h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: p}))
+	h.pendPlayers[userKey(u.name)] = p
 	h.mu.Unlock()
 	for _, g := range notify {
 		g.post(g.presenceChanged)
@@ -175,12 +180,42 @@ func (h *hub) playerLocked(u *user) protocol.Player {
 	return p
 }
 
-// presenceLocked pushes u's current status to everybody.
+// presenceLocked queues u's current status for the next push.
 func (h *hub) presenceLocked(u *user) {
 	if !u.online() {
 		return
 	}
-	h.broadcastLocked(protocol.MustEncode("", protocol.Presence{Player: h.playerLocked(u)}))
+	h.pendPlayers[userKey(u.name)] = h.playerLocked(u)
+}
+
+// gameChangedLocked queues a game's start or end for the next push.
+func (h *hub) gameChangedLocked(g *game) {
+	if sum, ok := g.summary(); ok {
+		h.pendGames[g.id] = sum
+	}
+}
+
+// push sends the queued lobby changes to everybody: one presence and one
+// lobby_games frame, encoded once, whatever the number of changes.
+func (h *hub) push() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.pendPlayers) > 0 {
+		p := protocol.Presence{Players: make([]protocol.Player, 0, len(h.pendPlayers))}
+		for k, pl := range h.pendPlayers {
+			p.Players = append(p.Players, pl)
+			delete(h.pendPlayers, k)
+		}
+		h.broadcastLocked(protocol.MustEncode("", p))
+	}
+	if len(h.pendGames) > 0 {
+		lg := protocol.LobbyGames{Games: make([]protocol.GameSummary, 0, len(h.pendGames))}
+		for id, sum := range h.pendGames {
+			lg.Games = append(lg.Games, sum)
+			delete(h.pendGames, id)
+		}
+		h.broadcastLocked(protocol.MustEncode("", lg))
+	}
 }
 
 // broadcastLocked sends frame to every online user.

@@ -126,10 +126,11 @@ func (h *hub) takePair(now time.Time) (*seekEntry, *seekEntry) {
 	return nil, nil
 }
 
-// seekLoop re-pairs every second (the accepted gaps widen while players
-// wait) and prunes expired guest sessions, until ctx is done.
-func (h *hub) seekLoop(ctx context.Context) {
-	t := time.NewTicker(time.Second)
+// lobbyLoop pushes the lobby's changes every protocol.PushInterval,
+// re-pairs seeks (the accepted gaps widen while players wait) and prunes
+// expired guest sessions, until ctx is done.
+func (h *hub) lobbyLoop(ctx context.Context) {
+	t := time.NewTicker(protocol.PushInterval)
 	defer t.Stop()
 	for {
 		select {
@@ -137,6 +138,7 @@ func (h *hub) seekLoop(ctx context.Context) {
 			return
 		case now := <-t.C:
 			h.pair()
+			h.push()
 			h.mu.Lock()
 			h.pruneGuestsLocked(now)
 			h.mu.Unlock()

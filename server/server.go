@@ -134,7 +134,7 @@ func New(store Store, cfg Config) *Server {
 		CheckOrigin: checkOrigin(cfg.AllowedOrigins)}
 	s.hub = newHub(s)
 	s.bots = newBotPool(ctx, s, cfg.BotWorkers)
-	s.background(s.hub.seekLoop)
+	s.background(s.hub.lobbyLoop)
 	s.background(s.sweepSessions)
 	s.background(s.authIP.sweep)
 	return s

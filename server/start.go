@@ -100,9 +100,7 @@ func (h *hub) launch(g *game) {
 			h.presenceLocked(s.user)
 		}
 	}
-	if sum, ok := g.summary(); ok {
-		h.broadcastLocked(protocol.MustEncode("", protocol.LobbyGame{Game: sum}))
-	}
+	h.gameChangedLocked(g)
 	h.mu.Unlock()
 	h.srv.metrics.games.Inc()
 	h.srv.wg.Add(1)
@@ -130,9 +128,7 @@ func (h *hub) gameEnded(g *game, ratings [2]int) {
 		}
 		h.presenceLocked(u)
 	}
-	if sum, ok := g.summary(); ok {
-		h.broadcastLocked(protocol.MustEncode("", protocol.LobbyGame{Game: sum}))
-	}
+	h.gameChangedLocked(g)
 }
 
 // gameGone is called when g's goroutine exits.

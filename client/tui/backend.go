@@ -80,13 +80,15 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		}
 		return b.lobbyMsg()
 	case *protocol.Presence:
-		if e.Player.Status == protocol.StatusOffline {
-			delete(b.players, e.Player.Name)
-		} else if e.Player.Kind != protocol.KindBot {
-			b.players[e.Player.Name] = e.Player
-		}
-		if e.Player.Name == b.c.Me().Name {
-			b.seeking = e.Player.Status == protocol.StatusSeeking
+		for _, p := range e.Players {
+			if p.Status == protocol.StatusOffline {
+				delete(b.players, p.Name)
+			} else if p.Kind != protocol.KindBot {
+				b.players[p.Name] = p
+			}
+			if p.Name == b.c.Me().Name {
+				b.seeking = p.Status == protocol.StatusSeeking
+			}
 		}
 		return b.lobbyMsg()
 	case *protocol.Challenge:
