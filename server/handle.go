@@ -119,6 +119,9 @@ func (c *conn) serveLobby(id string, m protocol.Message) error {
 		if err != nil {
 			return err
 		}
+		if !h.chat.Allow() {
+			return errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
+		}
 		h.broadcast(protocol.MustEncode("", protocol.LobbyChat{From: u.name, Text: text,
 			At: time.Now().UTC().Truncate(time.Millisecond)}))
 		c.reply(id, protocol.OK{})

@@ -6,7 +6,15 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/time/rate"
+
 	"github.com/gomokud/gomoku/protocol"
+)
+
+// The lobby chat's limit, server-wide (each connection has its own too).
+const (
+	lobbyChatRate  = 10 // lines per second
+	lobbyChatBurst = 30
 )
 
 // user is a player known to the lobby: online (with one or more
@@ -67,6 +75,9 @@ type hub struct {
 	seeks         []*seekEntry
 	guests        map[string]*guestEntry // by guest token hash
 
+	// chat bounds the lobby chat as a whole: each line goes to everyone.
+	chat *rate.Limiter
+
 	// Lobby changes waiting for the next push (latest state of each).
 	pendPlayers map[string]protocol.Player // by userKey
 	pendGames   map[int64]protocol.GameSummary
@@ -77,6 +88,7 @@ func newHub(s *Server) *hub {
 		srv: s, users: map[string]*user{}, games: map[int64]*game{},
 		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{},
 		pendPlayers: map[string]protocol.Player{}, pendGames: map[int64]protocol.GameSummary{},
+		chat: rate.NewLimiter(lobbyChatRate, lobbyChatBurst),
 	}
 }
 
