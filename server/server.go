@@ -130,7 +130,8 @@ func New(store Store, cfg Config) *Server {
 		authIP: newIPLimiter(cfg.AuthPerIP, cfg.AuthBurst),
 		ctx:    ctx, cancel: cancel, conns: map[*conn]struct{}{},
 	}
-	s.up = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 1024,
+	// Write buffers come from a pool: an idle connection holds none.
+	s.up = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
 		CheckOrigin: checkOrigin(cfg.AllowedOrigins)}
 	s.hub = newHub(s)
 	s.bots = newBotPool(ctx, s, cfg.BotWorkers)
