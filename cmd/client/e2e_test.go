@@ -256,8 +256,8 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 
 	// History and records.
 	ids := " " + jsonInt(id)
-	mustContain(t, "games", alice.must("", "games"), "GAME", ids, "alice", "bob", "standard 15x15 10+5 rated", "black wins by five")
-	mustContain(t, "games of bob", alice.must("", "games", "bob"), "black wins by five")
+	mustContain(t, "games", alice.must("", "games"), "GAME", ids, "bob (", "black", "standard 15x15 10+5 rated", "won (five)")
+	mustContain(t, "games of bob", alice.must("", "games", "bob"), "alice (", "white", "lost (five)")
 	var hist protocol.History
 	if err := json.Unmarshal([]byte(bob.must("", "games", "--json")), &hist); err != nil || len(hist.Games) != 1 ||
 		hist.Games[0].GameID != id || hist.Games[0].Plies != 9 {
@@ -370,7 +370,7 @@ func TestGameAgainstBot(t *testing.T) {
 		t.Errorf("bot game ended by %q", over.Reason)
 	}
 	t.Logf("bot game: %s wins by %s after %d moves", over.Winner, over.Reason, len(g.Moves()))
-	mustContain(t, "games", dan.must("", "games"), "bot:easy", "freestyle 15x15 none casual", "wins by")
+	mustContain(t, "games", dan.must("", "games"), "bot:easy", "freestyle 15x15 none", "black", over.Reason)
 	sgf := dan.must("", "export", jsonInt(cj.GameID), "--format", "sgf")
 	if rec, err := engine.ParseSGF([]byte(sgf)); err != nil || len(rec.Points()) != len(g.Moves()) {
 		t.Errorf("export sgf: %v\n%s", err, sgf)

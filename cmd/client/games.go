@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -65,14 +67,48 @@ func runGames(ctx context.Context, o *gamesOptions) error {
 		fmt.Fprintf(o.env.Out, "no games for %s\n", h.Name)
 		return nil
 	}
-	return table(o.env.Out, historyRows(h.Games))
+	return table(o.env.Out, historyRows(h.Name, h.Games))
 }
 
-func historyRows(games []protocol.GameSummary) [][]string {
-	rows := [][]string{{"GAME", "STARTED", "BLACK", "WHITE", "SETTINGS", "MOVES", "RESULT"}}
+// historyRows lists games as who played them: the opponent, who's colour
+// and result.
+func historyRows(who string, games []protocol.GameSummary) [][]string {
+	rows := [][]string{{"GAME", "DATE", "OPPONENT", "COLOR", "SETTINGS", "MOVES", "RESULT"}}
 	for _, g := range games {
-		rows = append(rows, []string{fmt.Sprint(g.GameID), dateText(g.StartedAt), playerText(g.Black),
-			playerText(g.White), settingsText(g.Rule, g.Size, g.Time, g.Rated), fmt.Sprint(g.Plies), resultText(g.Result)})
+		color, opp := "black", g.White
+		if strings.EqualFold(g.White.Name, who) {
+			color, opp = "white", g.Black
+		}
+		rows = append(rows, []string{fmt.Sprint(g.GameID), shortDate(g.StartedAt), playerText(opp), color,
+			settingsText(g.Rule, g.Size, g.Time, g.Rated), fmt.Sprint(g.Plies), outcomeText(g.Result, color)})
 	}
 	return rows
+}
+
+// outcomeText is a result for the player of color: "won (five)", "lost
+// (resign)", "draw (agreement)", "aborted", "running".
+func outcomeText(r *protocol.Result, color string) string {
+	switch {
+	case r == nil:
+		return "running"
+	case r.Reason == "aborted":
+		return "aborted"
+	case r.Winner == "":
+		return "draw (" + r.Reason + ")"
+	case r.Winner == color:
+		return "won (" + r.Reason + ")"
+	}
+	return "lost (" + r.Reason + ")"
+}
+
+// shortDate is "11-23 08:34" this year, "2025-11-23" before.
+func shortDate(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	t = t.Local()
+	if t.Year() == time.Now().Year() {
+		return t.Format("01-02 15:04")
+	}
+	return t.Format("2006-01-02")
 }

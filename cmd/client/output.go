@@ -36,13 +36,14 @@ func timeControlText(t protocol.TimeControl) string {
 	}.String()
 }
 
-// settingsText is "renju 15x15 10+5 rated".
+// settingsText is "renju 15x15 10+5 rated", or "freestyle 19x19 none" for
+// a casual game.
 func settingsText(rule string, size int, t protocol.TimeControl, rated bool) string {
 	s := fmt.Sprintf("%s %dx%d %s", rule, size, size, timeControlText(t))
 	if rated {
 		return s + " rated"
 	}
-	return s + " casual"
+	return s
 }
 
 // resultText is "black wins by five", "draw by agreement", "running".
