@@ -64,6 +64,7 @@ type LobbyModel struct {
 	sel           int // index into Players or Challenges
 	chatting      bool
 	input         string
+	quitArmed     bool // q pressed once with a running game
 }
 
 // NewLobbyModel opens the lobby with default settings.
@@ -158,6 +159,9 @@ func (m *LobbyModel) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *LobbyModel) key(key string) tea.Cmd {
+	if key != "q" {
+		m.quitArmed = false
+	}
 	switch key {
 	case "up", "k":
 		m.sel--
@@ -181,6 +185,11 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 		m.Info("you have no running game")
 	case "q":
+		if m.MyGame != 0 && !m.quitArmed {
+			m.quitArmed = true
+			m.Error("your game %d is running and its clock with it: g returns to it, q again quits", m.MyGame)
+			return nil
+		}
 		return intentCmd(Intent{Kind: IntentQuit})
 	case "1", "2", "3", "4", "5":
 		m.cycleSetting(key)

@@ -78,6 +78,14 @@ func TestLobbyKeys(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := testLobby(t, 80, 24)
 			got, ok := pressLobby(m, tt.keys...)
+			if ok && got.Kind == IntentQuit {
+				// With a running game, quitting takes a second q.
+				m.MyGame = 12
+				if _, ok := pressLobby(m, tt.keys...); ok || !m.IsError {
+					t.Fatal("one q quits with a running game")
+				}
+				got, ok = pressLobby(m, tt.keys...)
+			}
 			if tt.want.Kind == 0 {
 				if ok {
 					t.Fatalf("got %+v, want no intent", got)
