@@ -27,7 +27,8 @@ type ClientBackend struct {
 	bots       []protocol.Player
 	challenges map[int64]protocol.Challenge
 	seeking    bool
-	colors     map[int64]string // my colour per game ("" when watching)
+	colors     map[int64]string            // my colour per game ("" when watching)
+	names      map[int64]map[string]string // player names per game and colour
 }
 
 // NewClientBackend adapts a logged-in client.
@@ -37,6 +38,7 @@ func NewClientBackend(c *client.Client) *ClientBackend {
 		players:    map[string]protocol.Player{},
 		challenges: map[int64]protocol.Challenge{},
 		colors:     map[int64]string{},
+		names:      map[int64]map[string]string{},
 	}
 }
 
@@ -148,31 +150,49 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 	case *protocol.GameChat:
 		return ChatMsg{Game: e.GameID, Line: ChatLine{From: e.From, Text: e.Text}}
 	case *protocol.PlayerAway:
-		if e.Color == b.colors[e.GameID] {
+		mine, known := b.colors[e.GameID]
+		switch {
+		case e.Color == mine:
 			return nil
+		case !known || mine == "":
+			return NoticeMsg{Text: b.name(e.GameID, e.Color) + " disconnected"}
 		}
 		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: true},
-			NoticeMsg{Text: fmt.Sprintf("%s disconnected; you may claim the win (w) after %s", e.Color, time.Duration(e.ClaimAfterMS)*time.Millisecond)}}
+			NoticeMsg{Text: fmt.Sprintf("%s disconnected; you may claim the win (w) after %s, or wait",
+				b.name(e.GameID, e.Color), time.Duration(e.ClaimAfterMS)*time.Millisecond)}}
 	case *protocol.PlayerBack:
-		if e.Color == b.colors[e.GameID] {
+		mine, known := b.colors[e.GameID]
+		switch {
+		case e.Color == mine:
 			return nil
+		case !known || mine == "":
+			return NoticeMsg{Text: b.name(e.GameID, e.Color) + " is back"}
 		}
-		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: false}, NoticeMsg{Text: e.Color + " is back"}}
+		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: false}, NoticeMsg{Text: b.name(e.GameID, e.Color) + " is back"}}
 	}
 	return nil
 }
 
+// name is the name of the player of color in a game ("black" when unknown).
+// Call with b.mu held.
+func (b *ClientBackend) name(game int64, color string) string {
+	if n := b.names[game][color]; n != "" {
+		return n
+	}
+	return color
+}
+
 func challengeNotice(from string, c Challenge) NoticeMsg {
 	s := c.Settings
-	rated := "casual"
+	rated := ""
 	if s.Rated {
-		rated = "rated"
+		rated = " rated"
 	}
-	color := "colours drawn at random"
+	color := "colours at random"
 	if mc := myColor(c); mc != "random" {
-		color = "you play " + mc
+		color = "you " + mc
 	}
-	return NoticeMsg{Text: fmt.Sprintf("%s challenges you: %s %dx%d %s %s, %s (tab, then a accepts)",
+	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: tab, a accepts",
 		from, s.Rule, s.Size, s.Size, s.Time, rated, color)}
 }
 
@@ -230,6 +250,7 @@ func (b *ClientBackend) start(s protocol.Snapshot) tea.Msg {
 		info.Me, _ = engine.ParseColor(s.YourColor)
 	}
 	b.colors[s.Game.GameID] = s.YourColor
+	b.names[s.Game.GameID] = map[string]string{protocol.ColorBlack: s.Game.Black.Name, protocol.ColorWhite: s.Game.White.Name}
 	moves := make([]engine.Move, len(s.Moves))
 	for i, mv := range s.Moves {
 		p, err := engine.ParsePoint(mv, info.Size)

@@ -52,6 +52,7 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		b.mu.Lock()
 		color, known := b.colors[g]
 		delete(b.colors, g)
+		delete(b.names, g)
 		b.mu.Unlock()
 		if known && color == "" {
 			return nil, c.Unwatch(ctx, g)
