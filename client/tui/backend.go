@@ -331,7 +331,7 @@ func ratingNote(e *protocol.GameOver) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "game over"
+		return "" // the banner says it all
 	}
 	return "ratings: " + strings.Join(parts, ", ")
 }

@@ -56,7 +56,7 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	}
 	c, err := client.Dial(ctx, wsURL, client.Options{Name: tuiName, Reconnect: true})
 	if err != nil {
-		return fmt.Errorf("connect to %s: %w", wsURL, err)
+		return err
 	}
 	defer c.Close()
 	s := &session{c: c, cfg: cfg, url: wsURL}
