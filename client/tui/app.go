@@ -218,12 +218,21 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 func (a *App) startGame(s *GameState) tea.Cmd {
 	g := NewGameModel(s, a.styles, a.now)
 	g.Update(tea.WindowSizeMsg{Width: a.width, Height: a.height})
-	if old := a.Games[s.Info.ID]; old != nil {
+	old := a.Games[s.Info.ID]
+	if old != nil {
 		g.Chat, g.Cursor = old.Chat, old.Cursor
 	}
 	a.Games[s.Info.ID] = g
-	a.Current = s.Info.ID
 	a.updateMyGame()
+	switch {
+	case old != nil:
+		// A refresh (after a reconnect): the screen stays where it is.
+	case a.Current == 0 && a.Lobby.chatting:
+		// Keys being typed must not land on the board.
+		a.Lobby.Info("game %d started: g opens it", s.Info.ID)
+	default:
+		a.Current = s.Info.ID
+	}
 	return a.tick()
 }
 

@@ -22,3 +22,29 @@ func TestAppSplitsBurstOfKeys(t *testing.T) {
 		t.Errorf("selected %q, want bob", p.Name)
 	}
 }
+
+func TestAppOpensNewGames(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	state := func(id int64) *GameState {
+		s, err := NewGameState(GameInfo{ID: id, Rule: engine.Freestyle, Size: 15, Me: engine.Black,
+			Black: Side{Name: "alice"}, White: Side{Name: "bob"}}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a.Update(GameStartMsg{State: state(1)})
+	if a.Current != 1 {
+		t.Fatalf("a new game is not shown: current %d", a.Current)
+	}
+	a.Current = 0 // back to the lobby
+	a.Update(GameStartMsg{State: state(1)})
+	if a.Current != 0 {
+		t.Fatal("a refreshed game took the screen")
+	}
+	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("t")}) // typing a chat line
+	a.Update(GameStartMsg{State: state(2)})
+	if a.Current != 0 || a.Lobby.Message == "" {
+		t.Fatalf("a game opened while typing: current %d, message %q", a.Current, a.Lobby.Message)
+	}
+}
