@@ -26,7 +26,7 @@ const (
 // ignored are the lobby pushes a scripted player does not need: their
 // bodies are discarded unread (they can be hundreds of KB at thousands of
 // players).
-var ignored = map[string]bool{"presence": true, "lobby": true, "lobby_game": true, "lobby_chat": true}
+var ignored = map[string]bool{"presence": true, "lobby": true, "lobby_games": true, "lobby_chat": true}
 
 // request kinds, to route replies.
 type reqKind int

@@ -54,6 +54,11 @@ type Config struct {
 	// Settle is the wait after the last connection before reading the idle
 	// memory (default 2s).
 	Settle time.Duration
+	// GCWait, if set, extends the wait after Settle until the server has
+	// run a garbage collection since the last connection (Go forces one
+	// every two minutes), at most this long: the idle live heap is then
+	// exact rather than from an older collection.
+	GCWait time.Duration
 	// Size is the board size (default 15); Rule the rule (default
 	// freestyle); Clock each side's main time (0: no clock).
 	Size  int
@@ -67,6 +72,11 @@ type Config struct {
 	// StartTimeout bounds the wait for the games to start after GameRamp
 	// (default 60s); the window starts with the games that did.
 	StartTimeout time.Duration
+	// AtIdle, if set, is called with the number of connections made, all
+	// logged in and idle, after the idle metrics are read and before the
+	// games start; the run waits for it (a profiling harness measures the
+	// server then).
+	AtIdle func(ctx context.Context, conns int) error
 	// Logf receives progress lines (default: none).
 	Logf func(format string, args ...any)
 }
@@ -130,17 +140,19 @@ type runner struct {
 	ips      []net.IP // source addresses, or none
 	bufs     websocket.BufferPool
 
-	stopping atomic.Bool  // no more moves or challenges
-	closing  atomic.Bool  // connections are being closed: read errors are expected
-	winStart atomic.Int64 // measurement window, unix ns (0: not yet)
-	winEnd   atomic.Int64
-	readers  sync.WaitGroup
+	stopping  atomic.Bool  // no more moves or challenges
+	closing   atomic.Bool  // connections are being closed: read errors are expected
+	connected time.Time    // when the last connection was made
+	winStart  atomic.Int64 // measurement window, unix ns (0: not yet)
+	winEnd    atomic.Int64
+	readers   sync.WaitGroup
 
 	ack, echo    samples
 	movesAcked   atomic.Int64 // in the window
 	gamesStarted atomic.Int64
 	pairsStarted atomic.Int64
 	gamesOver    atomic.Int64
+	dropped      atomic.Int64 // connections ended by the server or the network
 
 	mu     sync.Mutex
 	errs   map[string]int // errors by kind
@@ -189,6 +201,7 @@ func (r *runner) disconnected(err error) {
 	case errors.As(err, &ne) && ne.Timeout():
 		reason = "timeout"
 	}
+	r.dropped.Add(1)
 	r.mu.Lock()
 	r.errs["disconnect"]++
 	r.closes[reason]++
@@ -260,11 +273,20 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.connected = time.Now()
 	if err := sleep(ctx, cfg.Settle); err != nil {
 		return nil, err
 	}
-	idle, _ := scrapeMetrics(ctx, cfg.MetricsURL)
+	idle, err := r.idleMetrics(ctx, r.connected)
+	if err != nil {
+		return nil, err
+	}
 	rep.Client.IdleHeapPerConn = clientHeap() / float64(max(rep.Connected, 1))
+	if cfg.AtIdle != nil {
+		if err := cfg.AtIdle(ctx, rep.Connected); err != nil {
+			return nil, err
+		}
+	}
 
 	pairs := r.pairUp(clients)
 	if err := r.startGames(ctx, pairs, rep); err != nil {
@@ -293,6 +315,31 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Unanswered = r.unanswered(clients)
 	r.fill(rep, before, idle, winFrom, winTo)
 	return rep, nil
+}
+
+// idleMetrics reads the metrics with every connection idle, after a
+// garbage collection that followed the connections when cfg.GCWait allows.
+func (r *runner) idleMetrics(ctx context.Context, connected time.Time) (*scrape, error) {
+	idle, _ := scrapeMetrics(ctx, r.cfg.MetricsURL)
+	if idle == nil || r.cfg.GCWait <= 0 || idle.gcSince(connected) {
+		return idle, nil
+	}
+	r.cfg.Logf("waiting up to %s for a garbage collection on the server", r.cfg.GCWait)
+	deadline := time.Now().Add(r.cfg.GCWait)
+	for time.Now().Before(deadline) {
+		if err := sleep(ctx, time.Second); err != nil {
+			return nil, err
+		}
+		s, err := scrapeMetrics(ctx, r.cfg.MetricsURL)
+		if err != nil {
+			continue
+		}
+		idle = s
+		if idle.gcSince(connected) {
+			break
+		}
+	}
+	return idle, nil
 }
 
 // connectAll opens the connections spread over the ramp and logs each in.
@@ -387,6 +434,10 @@ func (r *runner) startGames(ctx context.Context, pairs []*pair, rep *Report) err
 	deadline := time.Now().Add(cfg.StartTimeout)
 	last := time.Now()
 	for int(r.pairsStarted.Load()) < len(pairs) && time.Now().Before(deadline) {
+		if n := r.dropped.Load(); n >= int64(rep.Connected) {
+			cfg.Logf("the server dropped every connection (%d)", n)
+			break
+		}
 		if err := sleep(ctx, 50*time.Millisecond); err != nil {
 			return err
 		}

@@ -139,6 +139,21 @@ func (s *scrape) get(name string) float64 {
 	return s.values[name]
 }
 
+// gcSince reports whether the server's last garbage collection came after t.
+func (s *scrape) gcSince(t time.Time) bool {
+	return s.get("go_memstats_last_gc_time_seconds") >= float64(t.UnixNano())/1e9
+}
+
+// liveHeap is the heap marked live by the last garbage collection: the
+// next collection's goal divided by 1 + GOGC/100 (0 when GC is off).
+func (s *scrape) liveHeap() float64 {
+	gogc := s.get("go_gc_gogc_percent")
+	if gogc <= 0 {
+		return 0
+	}
+	return s.get("go_memstats_next_gc_bytes") / (1 + gogc/100)
+}
+
 // ServerLatency is the server's own view of move handling (validation,
 // storage, broadcast), from the gomoku_move_seconds histogram over the
 // measurement window: each percentile is the upper bound of its bucket

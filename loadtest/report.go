@@ -45,23 +45,30 @@ type Report struct {
 // ServerStats are read from the server's /metrics. Per-connection memory
 // is the growth over the reading before connecting, divided by the
 // connections made: "idle" with every connection logged in and no game,
-// "playing" at the end of the window.
+// "playing" at the end of the window. RSS is what the system sees (it
+// includes garbage not yet collected and freed memory not yet returned);
+// the live heap is what the last garbage collection kept (exact for idle
+// when IdleGC, i.e. a collection ran after the last connection); stacks
+// are the goroutines' stacks.
 type ServerStats struct {
-	Scraped            bool               `json:"scraped"`
-	Connections        float64            `json:"connections"` // gomoku_connections with every client connected
-	RSSBefore          float64            `json:"rss_before"`
-	RSSIdle            float64            `json:"rss_idle"`
-	RSSPlaying         float64            `json:"rss_playing"`
-	IdleRSSPerConn     float64            `json:"idle_rss_per_conn"`
-	IdleHeapPerConn    float64            `json:"idle_heap_stack_per_conn"` // Go heap in use + goroutine stacks
-	PlayingRSSPerConn  float64            `json:"playing_rss_per_conn"`
-	PlayingHeapPerConn float64            `json:"playing_heap_stack_per_conn"`
-	GoroutinesPerConn  float64            `json:"goroutines_per_conn"`
-	CPU                float64            `json:"cpu_cores"` // in the window
-	MovesPerSec        float64            `json:"moves_per_sec"`
-	MoveHandling       ServerLatency      `json:"move_handling"`
-	SlowDropped        float64            `json:"slow_clients_dropped"`
-	Errors             map[string]float64 `json:"errors,omitempty"` // error replies during the run, by code
+	Scraped                bool               `json:"scraped"`
+	Connections            float64            `json:"connections"` // gomoku_connections with every client connected
+	RSSBefore              float64            `json:"rss_before"`
+	RSSIdle                float64            `json:"rss_idle"`
+	RSSPlaying             float64            `json:"rss_playing"`
+	IdleGC                 bool               `json:"idle_gc"`
+	IdleRSSPerConn         float64            `json:"idle_rss_per_conn"`
+	IdleLiveHeapPerConn    float64            `json:"idle_live_heap_per_conn"`
+	IdleStackPerConn       float64            `json:"idle_stack_per_conn"`
+	PlayingRSSPerConn      float64            `json:"playing_rss_per_conn"`
+	PlayingLiveHeapPerConn float64            `json:"playing_live_heap_per_conn"`
+	PlayingStackPerConn    float64            `json:"playing_stack_per_conn"`
+	GoroutinesPerConn      float64            `json:"goroutines_per_conn"`
+	CPU                    float64            `json:"cpu_cores"` // in the window
+	MovesPerSec            float64            `json:"moves_per_sec"`
+	MoveHandling           ServerLatency      `json:"move_handling"`
+	SlowDropped            float64            `json:"slow_clients_dropped"`
+	Errors                 map[string]float64 `json:"errors,omitempty"` // error replies during the run, by code
 }
 
 // ClientStats are the load tool's own costs.
@@ -93,21 +100,22 @@ func (r *runner) fill(rep *Report, before, idle, from, to *scrape) {
 	}
 	s.Scraped = true
 	n := float64(max(rep.Connected, 1))
-	heap := func(x *scrape) float64 {
-		return x.get("go_memstats_heap_inuse_bytes") + x.get("go_memstats_stack_inuse_bytes")
-	}
 	rss := func(x *scrape) float64 { return x.get("process_resident_memory_bytes") }
+	stack := func(x *scrape) float64 { return x.get("go_memstats_stack_inuse_bytes") }
 	s.Connections = idle.get("gomoku_connections")
 	s.RSSBefore, s.RSSIdle = rss(before), rss(idle)
+	s.IdleGC = idle.gcSince(r.connected)
 	s.IdleRSSPerConn = (rss(idle) - rss(before)) / n
-	s.IdleHeapPerConn = (heap(idle) - heap(before)) / n
+	s.IdleLiveHeapPerConn = (idle.liveHeap() - before.liveHeap()) / n
+	s.IdleStackPerConn = (stack(idle) - stack(before)) / n
 	s.GoroutinesPerConn = (idle.get("go_goroutines") - before.get("go_goroutines")) / n
 	if to == nil {
 		return
 	}
 	s.RSSPlaying = rss(to)
 	s.PlayingRSSPerConn = (rss(to) - rss(before)) / n
-	s.PlayingHeapPerConn = (heap(to) - heap(before)) / n
+	s.PlayingLiveHeapPerConn = (to.liveHeap() - before.liveHeap()) / n
+	s.PlayingStackPerConn = (stack(to) - stack(before)) / n
 	s.SlowDropped = to.get("gomoku_slow_clients_dropped_total") - before.get("gomoku_slow_clients_dropped_total")
 	s.Errors = map[string]float64{}
 	for code, v := range to.errors {
@@ -160,8 +168,14 @@ func (rep *Report) WriteText(w io.Writer) {
 		p("server       %.0f moves/s, CPU %.2f cores; move handling mean %.2fms, p50 ≤%s, p99 ≤%s (histogram)",
 			s.MovesPerSec, s.CPU, s.MoveHandling.Mean, bound(s.MoveHandling.P50), bound(s.MoveHandling.P99))
 		p("server mem   RSS %s before, %s idle, %s playing", mb(s.RSSBefore), mb(s.RSSIdle), mb(s.RSSPlaying))
-		p("per conn     idle: %s RSS, %s heap+stacks, %.1f goroutines; playing: %s RSS, %s heap+stacks",
-			kb(s.IdleRSSPerConn), kb(s.IdleHeapPerConn), s.GoroutinesPerConn, kb(s.PlayingRSSPerConn), kb(s.PlayingHeapPerConn))
+		gc := "a GC after connecting"
+		if !s.IdleGC {
+			gc = "no GC since connecting: live heap from an older GC"
+		}
+		p("per conn     idle: %s RSS, live heap %s, stacks %s, %.1f goroutines (%s)",
+			kb(s.IdleRSSPerConn), kb(s.IdleLiveHeapPerConn), kb(s.IdleStackPerConn), s.GoroutinesPerConn, gc)
+		p("per conn     playing: %s RSS, live heap %s, stacks %s",
+			kb(s.PlayingRSSPerConn), kb(s.PlayingLiveHeapPerConn), kb(s.PlayingStackPerConn))
 		if s.SlowDropped > 0 || len(s.Errors) > 0 {
 			p("server saw   %.0f slow clients dropped; errors %v", s.SlowDropped, s.Errors)
 		}
