@@ -106,7 +106,10 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 			return b.lobbyMsg()
 		}
 		text := "challenge from " + c.From + " cancelled"
-		if e.Reason != "" {
+		if !strings.EqualFold(c.To, b.c.Me().Name) {
+			text = "challenge to " + c.To + " cancelled"
+		}
+		if e.Reason != "" && e.Reason != c.From+" cancelled" {
 			text += ": " + e.Reason
 		}
 		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: text}}
