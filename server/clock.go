@@ -124,6 +124,18 @@ func (k *gameClock) charge(now time.Time, moved bool) (time.Duration, bool) {
 	return spent, true
 }
 
+// refund takes back the increments earned by undone moves (of the given
+// colours): a takeback gives no one time. Main time never drops below
+// zero here; a side left with none flags at once.
+func (k *gameClock) refund(undone []engine.Color) {
+	inc := time.Duration(k.tc.IncrementMS) * time.Millisecond
+	for _, c := range undone {
+		if i := side(c); !k.byo[i] {
+			k.left[i] = max(k.left[i]-inc, 0)
+		}
+	}
+}
+
 // stored returns the main times to store with a move.
 func (k *gameClock) stored() (blackMS, whiteMS int64) {
 	return k.left[0].Milliseconds(), k.left[1].Milliseconds()

@@ -85,3 +85,22 @@ func TestNoClock(t *testing.T) {
 		t.Error("charge without clock failed")
 	}
 }
+
+func TestClockRefundOnTakeback(t *testing.T) {
+	k := newClock(TimeControl{MainMS: 60_000, IncrementMS: 5_000})
+	k.start(engine.Black, t0)
+	k.charge(at(time.Second), true) // black 64s
+	k.start(engine.White, at(time.Second))
+	k.charge(at(2*time.Second), true) // white 64s
+	k.refund([]engine.Color{engine.Black, engine.White})
+	b, _ := k.remaining(engine.Black, at(2*time.Second))
+	w, _ := k.remaining(engine.White, at(2*time.Second))
+	if b != 59*time.Second || w != 59*time.Second {
+		t.Fatalf("after the takeback black %v, white %v; want 59s each (no increment kept)", b, w)
+	}
+	k = newClock(TimeControl{MainMS: 1_000, IncrementMS: 5_000})
+	k.refund([]engine.Color{engine.Black})
+	if b, _ := k.remaining(engine.Black, t0); b != 0 {
+		t.Fatalf("refund below zero: %v", b)
+	}
+}

@@ -216,13 +216,15 @@ func TestBotGame(t *testing.T) {
 	}
 	c.call(protocol.Move{GameID: gid, Move: "h8"})
 	reply := event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
-	if reply.Ply != 2 || reply.Clock == nil {
+	if reply.Ply != 2 || reply.Clock == nil || reply.Clock.BlackMS < 60_000 {
 		t.Fatalf("bot move %+v", reply)
 	}
-	// A casual takeback against a bot is granted at once.
+	// A casual takeback against a bot is granted at once, and gives back
+	// no time: the increments of the undone moves go too.
 	c.call(protocol.Takeback{GameID: gid})
-	if tb := event[*protocol.GameTakeback](c, nil); tb.Plies != 0 || tb.Turn != protocol.ColorBlack {
-		t.Fatalf("takeback %+v", tb)
+	tb := event[*protocol.GameTakeback](c, nil)
+	if tb.Plies != 0 || tb.Turn != protocol.ColorBlack || tb.Clock.BlackMS > 60_000 || tb.Clock.WhiteMS > 60_000 {
+		t.Fatalf("takeback %+v, clock %+v", tb, tb.Clock)
 	}
 	c.call(protocol.Move{GameID: gid, Move: "g7"})
 	event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })

@@ -105,6 +105,11 @@ func (g *game) takeback(n int) {
 		g.srv.log.Error("store takeback", "game", g.id, "err", err)
 		return
 	}
+	undone := g.eng.Moves()[len(g.eng.Moves())-n:]
+	var colors []engine.Color
+	for _, m := range undone {
+		colors = append(colors, m.Color)
+	}
 	if err := g.eng.Undo(n); err != nil {
 		g.srv.log.Error("engine takeback", "game", g.id, "err", err)
 		return
@@ -112,6 +117,7 @@ func (g *game) takeback(n int) {
 	g.gen++
 	now := time.Now()
 	g.clock.charge(now, false)
+	g.clock.refund(colors)
 	g.clock.start(g.eng.Turn(), now)
 	g.publish(protocol.GameTakeback{GameID: g.id, Seq: g.next(), Undone: n, Plies: len(g.eng.Moves()),
 		Turn: colorName(g.eng.Turn()), Clock: g.clock.wire(now), Forbidden: pointList(g.eng.ForbiddenPoints())})
