@@ -12,13 +12,14 @@
 //   - Easy is the seeds' tuple (five-window) scorer with a random choice
 //     among equally scored points. It does not look ahead, so it misses
 //     open threes: a floor, not an opponent.
-//   - Medium searches three plies with a four-threat (VCF) solver at the
+//   - Medium searches two plies with a four-threat (VCF) solver at the
 //     root: it never misses a five, a four to block or an open three to stop,
 //     but plans little. At most 0.3 s a move.
-//   - Hard searches six plies with VCF at the leaves. At most 1 s a move.
+//   - Hard searches four plies with VCF at the leaves. At most 1 s a move.
 //   - Max adds threat-space search for fours and threes (VCT) at the root,
-//     threat extensions at the leaves and unlimited iterative deepening,
-//     using the whole budget (3 s when none is given).
+//     a check that its move leaves the opponent no VCT, deeper leaf VCFs
+//     and unlimited iterative deepening, using the whole budget (3 s when
+//     none is given).
 //
 // # How it searches
 //

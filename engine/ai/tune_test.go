@@ -79,7 +79,7 @@ func TestTune(t *testing.T) {
 }
 
 // tuneParams reads "base,change,change...": base max (default), hard or
-// medium, then changes to it.
+// medium, then changes to it (dN sets the depth limit to N).
 func tuneParams(spec string) params {
 	p := Max.params()
 	for _, v := range strings.Split(spec, ",") {
@@ -106,14 +106,14 @@ func tuneParams(spec string) params {
 			p.vctDepth = 0
 		case "vct":
 			p.vctDepth, p.vctNodes = 4, 400000
-		case "d6":
-			p.maxDepth = 6
-		case "d60":
-			p.maxDepth = 60
 		case "noverify":
 			p.verify = 0
 		case "verify":
 			p.verify, p.vctNodes = 6, max(p.vctNodes, 400000)
+		default:
+			if d, err := strconv.Atoi(strings.TrimPrefix(v, "d")); err == nil && strings.HasPrefix(v, "d") {
+				p.maxDepth = d // dN: depth limit N
+			}
 		}
 	}
 	return p
