@@ -54,10 +54,11 @@ type Config struct {
 	// Settle is the wait after the last connection before reading the idle
 	// memory (default 2s).
 	Settle time.Duration
-	// GCWait, if set, extends the wait after Settle until the server has
-	// run a garbage collection since the last connection (Go forces one
-	// every two minutes), at most this long: the idle live heap is then
-	// exact rather than from an older collection.
+	// GCWait, if set, waits (at most this long each time) for the server
+	// to collect garbage before the base reading (after its start-up) and
+	// after Settle (after the last connection); Go forces a collection
+	// every two minutes. The live heaps compared are then exact rather
+	// than from older collections.
 	GCWait time.Duration
 	// Size is the board size (default 15); Rule the rule (default
 	// freestyle); Clock each side's main time (0: no clock).
@@ -264,9 +265,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{URL: cfg.URL, Conns: cfg.Conns, Games: cfg.Games, Idle: cfg.Conns - 2*cfg.Games,
 		Rate: cfg.Rate, SourceIPs: len(r.ips), GOMAXPROCS: runtime.GOMAXPROCS(0)}
 
-	before, err := scrapeMetrics(ctx, cfg.MetricsURL)
+	before, err := r.baseMetrics(ctx)
 	if err != nil {
-		cfg.Logf("no server metrics: %v", err)
+		return nil, err
 	}
 	clients, err := r.connectAll(ctx, rep)
 	defer r.closeAll(clients)
@@ -317,12 +318,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// idleMetrics reads the metrics with every connection idle, after a
-// garbage collection that followed the connections when cfg.GCWait allows.
-func (r *runner) idleMetrics(ctx context.Context, connected time.Time) (*scrape, error) {
-	idle, _ := scrapeMetrics(ctx, r.cfg.MetricsURL)
-	if idle == nil || r.cfg.GCWait <= 0 || idle.gcSince(connected) {
-		return idle, nil
+// baseMetrics reads the metrics before connecting. With cfg.GCWait, a
+// freshly started server is given time for a garbage collection after its
+// start-up (whose transient allocations would inflate the base live heap).
+func (r *runner) baseMetrics(ctx context.Context) (*scrape, error) {
+	s, err := scrapeMetrics(ctx, r.cfg.MetricsURL)
+	if err != nil {
+		r.cfg.Logf("no server metrics: %v", err)
+		return nil, nil
+	}
+	settled := time.Unix(int64(s.get("process_start_time_seconds")), 0).Add(5 * time.Second)
+	return r.waitGC(ctx, s, settled)
+}
+
+// waitGC returns s, or with cfg.GCWait a later reading taken after the
+// server collected garbage at or after t (or when GCWait ran out).
+func (r *runner) waitGC(ctx context.Context, s *scrape, t time.Time) (*scrape, error) {
+	if r.cfg.GCWait <= 0 || s.gcSince(t) {
+		return s, nil
 	}
 	r.cfg.Logf("waiting up to %s for a garbage collection on the server", r.cfg.GCWait)
 	deadline := time.Now().Add(r.cfg.GCWait)
@@ -330,16 +343,24 @@ func (r *runner) idleMetrics(ctx context.Context, connected time.Time) (*scrape,
 		if err := sleep(ctx, time.Second); err != nil {
 			return nil, err
 		}
-		s, err := scrapeMetrics(ctx, r.cfg.MetricsURL)
-		if err != nil {
-			continue
-		}
-		idle = s
-		if idle.gcSince(connected) {
-			break
+		if next, err := scrapeMetrics(ctx, r.cfg.MetricsURL); err == nil {
+			s = next
+			if s.gcSince(t) {
+				break
+			}
 		}
 	}
-	return idle, nil
+	return s, nil
+}
+
+// idleMetrics reads the metrics with every connection idle, after a
+// garbage collection that followed the connections when cfg.GCWait allows.
+func (r *runner) idleMetrics(ctx context.Context, connected time.Time) (*scrape, error) {
+	idle, _ := scrapeMetrics(ctx, r.cfg.MetricsURL)
+	if idle == nil {
+		return nil, nil
+	}
+	return r.waitGC(ctx, idle, connected)
 }
 
 // connectAll opens the connections spread over the ramp and logs each in.

@@ -35,8 +35,8 @@ const (
 // child process (this test binary, TestLoadChild), so this process's
 // profiles and memory statistics are the server's alone. It writes CPU
 // profiles of the connection ramp, the game ramp and the measurement
-// window, heap profiles with every connection idle and at the end, a mutex
-// profile, and the exact idle memory per connection (after runtime.GC), to
+// window, heap profiles with every connection idle and at the end, mutex
+// and block profiles (whole run), and the exact idle memory per connection (after runtime.GC), to
 // $GOMOKU_LOADTEST_PROFILE. Example:
 //
 //	GOMOKU_LOADTEST_PROFILE=/tmp/prof GOMOKU_LOADTEST_ARGS="-conns 5000 -games 2500 -ramp 2m -game-ramp 3m" \
@@ -57,6 +57,8 @@ func TestProfileServer(t *testing.T) {
 	defer logf.Close()
 	runtime.SetMutexProfileFraction(100)
 	defer runtime.SetMutexProfileFraction(0)
+	runtime.SetBlockProfileRate(int(100 * time.Microsecond)) // blocking events of 100µs and more
+	defer runtime.SetBlockProfileRate(0)
 	s := servertest.Start(t, servertest.Options{Postgres: os.Getenv(pgEnv) != "", Config: server.Config{
 		AuthPerIP: 1e6, AuthBurst: 1e6,
 		Logger: slog.New(slog.NewTextHandler(logf, &slog.HandlerOptions{Level: slog.LevelWarn}))}})
@@ -111,9 +113,11 @@ func TestProfileServer(t *testing.T) {
 	err = cmd.Wait()
 	prof.stop()
 	writeHeap(t, filepath.Join(dir, "end.heap.pprof"))
-	if f, err := os.Create(filepath.Join(dir, "mutex.pprof")); err == nil {
-		_ = pprof.Lookup("mutex").WriteTo(f, 0)
-		f.Close()
+	for _, name := range []string{"mutex", "block"} {
+		if f, err := os.Create(filepath.Join(dir, name+".pprof")); err == nil {
+			_ = pprof.Lookup(name).WriteTo(f, 0)
+			f.Close()
+		}
 	}
 	if err != nil {
 		t.Errorf("load process: %v", err)

@@ -85,7 +85,7 @@ dropped client, no move, p99 over --max-p99).`,
 	f.DurationVar(&c.GameRamp, "game-ramp", 0, "spread the games' starts over this time (default: --ramp)")
 	f.DurationVar(&c.Settle, "settle", 2*time.Second, "wait after connecting before reading the idle memory")
 	f.DurationVar(&c.GCWait, "gc-wait", 0,
-		"after --settle, wait up to this long for a garbage collection on the server, for an exact idle live heap (Go forces one every 2m)")
+		"wait up to this long for a garbage collection on the server before connecting and after --settle, for exact live heap figures (Go forces one every 2m)")
 	f.DurationVar(&c.StartTimeout, "start-timeout", time.Minute, "wait this long after --game-ramp for games to start")
 	f.IntVar(&c.Size, "size", 15, "board size")
 	f.StringVar(&c.Rule, "rule", "freestyle", "rule: freestyle or standard (scripts may break renju rules)")
