@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gomokud/gomoku/migrations"
@@ -55,6 +56,11 @@ type DB struct {
 	r *sql.DB // read-only connections
 
 	appendMove *sql.Stmt // the hot path, prepared once on the writer
+
+	moves       chan *moveReq // AppendMove -> moveWriter; closed by Close
+	movesDone   chan struct{} // closed when moveWriter ends
+	movesMu     sync.RWMutex  // senders hold it shared; Close exclusively
+	movesClosed bool
 }
 
 // Open opens (creating it and its directory if needed) the database file at
@@ -114,6 +120,8 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
+	db.moves, db.movesDone = make(chan *moveReq, moveQueueDepth), make(chan struct{})
+	go db.moveWriter()
 	q.Del("_journal_mode") // set once by the writer; persistent in the file
 	q.Del("_txlock")
 	q.Set("_query_only", "1")
@@ -131,6 +139,15 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 // Close closes both pools. In-flight calls finish first.
 func (db *DB) Close() error {
 	var errs []error
+	db.movesMu.Lock()
+	if db.moves != nil && !db.movesClosed {
+		db.movesClosed = true
+		close(db.moves)
+		db.movesMu.Unlock()
+		<-db.movesDone
+	} else {
+		db.movesMu.Unlock()
+	}
 	if db.appendMove != nil {
 		errs = append(errs, db.appendMove.Close())
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/gomokud/gomoku/server"
 )
@@ -89,24 +90,120 @@ const appendMoveSQL = `INSERT INTO moves
 	AND ?2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = ?1), 0)`
 
 // AppendMove implements server.Store: one INSERT that succeeds only when the
-// game runs and m.Ply is the next ply.
+// game runs and m.Ply is the next ply. Concurrent calls are group-committed:
+// the move writer inserts every waiting move in one transaction, and each
+// call returns once the transaction holding its move has committed (or
+// failed), so a move is as durable as before when AppendMove returns.
 func (db *DB) AppendMove(ctx context.Context, gameID int64, m server.Move) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, err)
 	}
-	res, err := db.appendMove.ExecContext(ctx,
-		gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, ms(server.OrNow(m.At)))
-	if isUnique(err) {
-		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, server.ErrConflict)
-	}
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, err)
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return err
+	r := &moveReq{ctx: ctx, gameID: gameID, m: m, done: make(chan error, 1)}
+	db.movesMu.RLock()
+	if db.movesClosed {
+		db.movesMu.RUnlock()
+		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, sql.ErrConnDone)
 	}
-	// Nothing inserted: say why.
-	return db.whyNot(ctx, db.w, gameID, fmt.Sprintf("append move %d to game %d", m.Ply, gameID))
+	select {
+	case db.moves <- r:
+		db.movesMu.RUnlock()
+	case <-ctx.Done():
+		db.movesMu.RUnlock()
+		return fmt.Errorf("append move %d to game %d: %w", m.Ply, gameID, ctx.Err())
+	}
+	// Once queued, the move may be committed: wait for the outcome
+	// (bounded by the writer's own timeout) rather than guess.
+	return <-r.done
+}
+
+// moveReq is one AppendMove waiting for the move writer.
+type moveReq struct {
+	ctx    context.Context // a move whose caller gave up before its turn is not stored
+	gameID int64
+	m      server.Move
+	done   chan error
+}
+
+// Group commit limits.
+const (
+	maxMoveBatch   = 256
+	moveTxTimeout  = 10 * time.Second
+	moveQueueDepth = 1024
+)
+
+// moveWriter commits the queued moves, as many as are waiting per
+// transaction, until db.moves is closed.
+func (db *DB) moveWriter() {
+	defer close(db.movesDone)
+	batch := make([]*moveReq, 0, maxMoveBatch)
+	for first := range db.moves {
+		batch = append(batch[:0], first)
+	drain:
+		for len(batch) < maxMoveBatch {
+			select {
+			case r, ok := <-db.moves:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		db.commitMoves(batch)
+	}
+}
+
+// commitMoves inserts a batch in one transaction. A move refused by its
+// conditions (finished game, wrong ply, duplicate) fails alone: SQLite
+// undoes only the failing statement.
+func (db *DB) commitMoves(batch []*moveReq) {
+	ctx, cancel := context.WithTimeout(context.Background(), moveTxTimeout)
+	defer cancel()
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.done <- fmt.Errorf("append move %d to game %d: %w", r.m.Ply, r.gameID, err)
+		}
+	}
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	stmt := tx.StmtContext(ctx, db.appendMove)
+	for i, r := range batch {
+		m := r.m
+		what := fmt.Sprintf("append move %d to game %d", m.Ply, r.gameID)
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = fmt.Errorf("%s: %w", what, err)
+			continue
+		}
+		res, err := stmt.ExecContext(ctx,
+			r.gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, ms(server.OrNow(m.At)))
+		switch {
+		case isUnique(err):
+			errs[i] = fmt.Errorf("%s: %w", what, server.ErrConflict)
+		case err != nil:
+			errs[i] = fmt.Errorf("%s: %w", what, err)
+		default:
+			if n, err := res.RowsAffected(); err != nil {
+				errs[i] = fmt.Errorf("%s: %w", what, err)
+			} else if n != 1 {
+				errs[i] = db.whyNot(ctx, tx, r.gameID, what)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	for i, r := range batch {
+		r.done <- errs[i]
+	}
 }
 
 // queryer is a *sql.DB or *sql.Tx.
