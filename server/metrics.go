@@ -30,7 +30,7 @@ func newMetrics() *metrics {
 		moveLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "gomoku_move_seconds",
 			Help:    "Time from receiving a move to broadcasting it (validation and storage).",
-			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 20)}), // 0.1 ms to 52 s
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "gomoku_errors_total", Help: "Error replies sent, by code."}, []string{"code"}),
 		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{
