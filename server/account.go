@@ -189,26 +189,21 @@ func (h *hub) newGuest(hash, wish string) string {
 	defer h.mu.Unlock()
 	wish = strings.TrimPrefix(strings.TrimSpace(wish), guestPrefix)
 	taken := func(name string) bool {
-		if _, ok := h.users[userKey(name)]; ok {
-			return true
-		}
-		for _, g := range h.guests {
-			if strings.EqualFold(g.name, name) {
-				return true
-			}
-		}
-		return false
+		_, online := h.users[userKey(name)]
+		return online || h.guestNames[userKey(name)] > 0
 	}
 	name := guestPrefix + wish
 	if len(wish) > maxGuestName || auth.ValidateUsername(wish) != nil || taken(name) {
-		for {
-			name = fmt.Sprintf("%s%04d", guestPrefix, rand.IntN(10000))
+		// Random numbers, with more digits as the numbered names fill up.
+		for n := 10000; ; n *= 10 {
+			name = fmt.Sprintf("%s%d", guestPrefix, n/10+rand.IntN(n-n/10))
 			if !taken(name) {
 				break
 			}
 		}
 	}
 	h.guests[hash] = &guestEntry{name: name, expires: time.Now().Add(guestTTL)}
+	h.guestNames[userKey(name)]++
 	return name
 }
 
@@ -226,15 +221,28 @@ func (h *hub) guestByToken(hash string) (string, bool) {
 
 func (h *hub) dropGuest(hash string) {
 	h.mu.Lock()
-	delete(h.guests, hash)
+	h.dropGuestLocked(hash)
 	h.mu.Unlock()
+}
+
+func (h *hub) dropGuestLocked(hash string) {
+	g := h.guests[hash]
+	if g == nil {
+		return
+	}
+	delete(h.guests, hash)
+	if k := userKey(g.name); h.guestNames[k] <= 1 {
+		delete(h.guestNames, k)
+	} else {
+		h.guestNames[k]--
+	}
 }
 
 // pruneGuestsLocked forgets expired guest sessions.
 func (h *hub) pruneGuestsLocked(now time.Time) {
 	for k, g := range h.guests {
 		if now.After(g.expires) {
-			delete(h.guests, k)
+			h.dropGuestLocked(k)
 		}
 	}
 }

@@ -74,6 +74,7 @@ type hub struct {
 	nextChallenge int64
 	seeks         []*seekEntry
 	guests        map[string]*guestEntry // by guest token hash
+	guestNames    map[string]int         // names of guest sessions (userKey): sessions holding each
 
 	// chat bounds the lobby chat as a whole: each line goes to everyone.
 	chat *rate.Limiter
@@ -86,7 +87,7 @@ type hub struct {
 func newHub(s *Server) *hub {
 	return &hub{
 		srv: s, users: map[string]*user{}, games: map[int64]*game{},
-		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{},
+		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{}, guestNames: map[string]int{},
 		pendPlayers: map[string]protocol.Player{}, pendGames: map[int64]protocol.GameSummary{},
 		chat: rate.NewLimiter(lobbyChatRate, lobbyChatBurst),
 	}
