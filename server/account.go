@@ -39,6 +39,19 @@ func (c *conn) authAllowed() error {
 	return nil
 }
 
+// resumeAllowed is authAllowed for resume, without the per-address limit:
+// a 256-bit token cannot be guessed, and players behind one address (a
+// LAN, a NAT) reconnect together after a restart.
+func (c *conn) resumeAllowed() error {
+	if c.user != nil {
+		return errf(protocol.CodeConflict, "already logged in as %s; log out first", c.user.name)
+	}
+	if !c.authLimiter.Allow() {
+		return errf(protocol.CodeRateLimited, "too many login attempts; wait a little")
+	}
+	return nil
+}
+
 // register creates an account and logs in.
 func (c *conn) register(id string, m *protocol.Register) error {
 	if err := auth.ValidateUsername(m.Username); err != nil {
@@ -135,7 +148,7 @@ func (c *conn) guest(id string, m *protocol.Guest) error {
 
 // resume logs in with a token from an earlier session.
 func (c *conn) resume(id string, m *protocol.Resume) error {
-	if err := c.authAllowed(); err != nil {
+	if err := c.resumeAllowed(); err != nil {
 		return err
 	}
 	bad := errf(protocol.CodeUnauthorized, "the session has ended; log in again")

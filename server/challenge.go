@@ -7,6 +7,9 @@ import (
 	"github.com/gomokud/gomoku/protocol"
 )
 
+// maxOpenChallenges is how many challenges one player may have open.
+const maxOpenChallenges = 5
+
 // challenge is an open challenge between two humans, owned by the hub.
 type challenge struct {
 	id       int64
@@ -43,6 +46,27 @@ func (h *hub) createChallenge(c *conn, id string, u *user, m *protocol.Challenge
 		return errf(protocol.CodeConflict, "you cannot challenge yourself")
 	case s.rated && to.kind != protocol.KindUser:
 		return errf(protocol.CodeNotAllowed, "%s is a guest: casual games only", to.name)
+	case len(u.games) > 0 || u.starting:
+		return errf(protocol.CodeConflict, "you are playing a game")
+	case len(to.games) > 0 || to.starting:
+		return errf(protocol.CodeConflict, "%s is playing a game", to.name)
+	}
+	// One open challenge per pair (a new one replaces it), a few in all.
+	open := 0
+	for cid, ch := range h.challenges {
+		if ch.from != u {
+			continue
+		}
+		if ch.to == to {
+			delete(h.challenges, cid)
+			ch.timer.Stop()
+			to.send(protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: "replaced by a new challenge"}))
+			continue
+		}
+		open++
+	}
+	if open >= maxOpenChallenges {
+		return errf(protocol.CodeConflict, "you have %d open challenges: cancel one first", open)
 	}
 	h.nextChallenge++
 	ch := &challenge{id: h.nextChallenge, from: u, to: to, settings: s,

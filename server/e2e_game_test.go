@@ -117,7 +117,7 @@ func TestFlagFall(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
-		Time: protocol.TimeControl{MainMS: 1500}})
+		Time: protocol.TimeControl{ByoYomiMS: 2000}}) // no main time: 2 s a move
 	play(t, gid, black, white, "h8")
 	over := gameOver(t, black, gid)
 	if over.Winner != protocol.ColorBlack || over.Reason != "timeout" {
@@ -162,11 +162,18 @@ func TestChallengeDeclineCancelExpire(t *testing.T) {
 	event[*protocol.ChallengeExpired](b, nil)
 	b.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound)
 
+	// A new challenge to the same player replaces the open one.
+	first := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
+	a.call(protocol.ChallengeCreate{To: b.name, Settings: st})
+	if c := event(b, func(m *protocol.ChallengeCancelled) bool { return m.ChallengeID == first.ChallengeID }); c.Reason == "" {
+		t.Fatalf("replaced challenge %+v", c)
+	}
 	a.expectCode(protocol.ChallengeCreate{To: "nobody", Settings: st}, protocol.CodeNotFound)
 	a.expectCode(protocol.ChallengeCreate{To: a.name, Settings: st}, protocol.CodeConflict)
 	for _, bad := range []protocol.Settings{{Rule: "chess"}, {Rule: "renju", Size: 21}, {Rule: "renju", Size: 4},
 		{Rule: "renju", Color: "green"}, {Rule: "renju", Time: protocol.TimeControl{MainMS: -1}},
-		{Rule: "renju", Time: protocol.TimeControl{MainMS: 1000, IncrementMS: 1, ByoYomiMS: 1}}} {
+		{Rule: "renju", Time: protocol.TimeControl{MainMS: 10_000, IncrementMS: 1, ByoYomiMS: 1000}},
+		{Rule: "renju", Time: protocol.TimeControl{MainMS: 1}}, {Rule: "renju", Time: protocol.TimeControl{ByoYomiMS: 999}}} {
 		a.expectCode(protocol.ChallengeCreate{To: b.name, Settings: bad}, protocol.CodeBadRequest)
 	}
 }
@@ -229,6 +236,10 @@ func TestBotGame(t *testing.T) {
 	c.call(protocol.Move{GameID: gid, Move: "g7"})
 	event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
 	c.expectCode(protocol.ChallengeCreate{To: "bot:max", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
+	other := dial(t, s.URL)
+	other.guest("other")
+	c.expectCode(protocol.ChallengeCreate{To: other.name, Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
+	other.expectCode(protocol.ChallengeCreate{To: c.name, Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
 	c.expectCode(protocol.ChallengeCreate{To: "bot:nope", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeNotFound)
 	c.call(protocol.Resign{GameID: gid})
 	if over := gameOver(t, c, gid); over.Winner != protocol.ColorWhite {

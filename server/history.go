@@ -61,7 +61,7 @@ func (c *conn) account(ctx context.Context, name string) (Account, error) {
 	}
 	a, err := c.srv.store.AccountByName(ctx, name)
 	if err != nil {
-		return Account{}, fmt.Errorf("account %q: %w", name, err)
+		return Account{}, err // the store's error names the account
 	}
 	return a, nil
 }
@@ -142,7 +142,7 @@ func (c *conn) record(ctx context.Context, m *protocol.GetRecord) (protocol.Mess
 	}
 	g, err := c.srv.store.GameByID(ctx, m.GameID)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", m.GameID, err)
+		return nil, err // the store's error names the game
 	}
 	rec, err := gameRecord(g)
 	if err != nil {

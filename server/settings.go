@@ -9,8 +9,14 @@ import (
 	"github.com/gomokud/gomoku/protocol"
 )
 
-// maxClockMS bounds every part of a time control (a day).
-const maxClockMS = int64(24 * time.Hour / time.Millisecond)
+// Bounds of a time control: every part at most a day; a main time of at
+// least 10 s and a byo-yomi period of at least 1 s (shorter ones only end
+// games on time before a move can cross the network).
+const (
+	maxClockMS  = int64(24 * time.Hour / time.Millisecond)
+	minMainMS   = 10_000
+	minPeriodMS = 1_000
+)
 
 // settings are validated game settings.
 type settings struct {
@@ -45,6 +51,10 @@ func parseSettings(s protocol.Settings) (settings, error) {
 		return out, errf(protocol.CodeBadRequest, "increment and byo-yomi are exclusive")
 	case t.MainMS == 0 && t.IncrementMS > 0:
 		return out, errf(protocol.CodeBadRequest, "an increment needs main time")
+	case t.MainMS > 0 && t.MainMS < minMainMS:
+		return out, errf(protocol.CodeBadRequest, "main time under %d s", minMainMS/1000)
+	case t.ByoYomiMS > 0 && t.ByoYomiMS < minPeriodMS:
+		return out, errf(protocol.CodeBadRequest, "byo-yomi period under %d s", minPeriodMS/1000)
 	}
 	color := s.Color
 	switch color {
