@@ -129,6 +129,8 @@ func accountIdentity(a Account) identity {
 func (c *conn) enter(id, token, hash string, who identity) {
 	u, games := c.srv.hub.attach(c, who)
 	c.user, c.tokenHash = u, hash
+	c.loggedIn.Store(true)
+	c.srv.log.Info("login", "player", u.name, "kind", u.kind, "addr", c.ip)
 	c.reply(id, protocol.Session{Token: token, Games: games,
 		Player: protocol.Player{Name: u.name, Kind: u.kind, Rating: who.rating}})
 	c.send(protocol.MustEncode("", c.srv.hub.lobby(u)))

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -52,6 +53,8 @@ type conn struct {
 	limiter     *rate.Limiter
 	authLimiter *rate.Limiter
 	chatLimiter *rate.Limiter
+
+	loggedIn atomic.Bool // has logged in once (read by the login timer)
 
 	// Owned by the reader goroutine.
 	greeted   bool
@@ -173,9 +176,16 @@ func (c *conn) flush() {
 	}
 }
 
-// readLoop reads frames until the connection ends, then cleans up.
+// readLoop reads frames until the connection ends, then cleans up. A
+// connection that has not logged in within LoginWait is closed.
 func (c *conn) readLoop() {
 	defer c.cleanup()
+	login := time.AfterFunc(c.srv.cfg.LoginWait, func() {
+		if !c.loggedIn.Load() {
+			c.close(websocket.ClosePolicyViolation, "log in first")
+		}
+	})
+	defer login.Stop()
 	c.ws.SetReadLimit(maxMessageSize)
 	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
 	c.ws.SetPongHandler(func(string) error {

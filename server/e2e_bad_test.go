@@ -167,3 +167,22 @@ func TestHealthAndMetrics(t *testing.T) {
 		}
 	}
 }
+
+func TestConnectionLimits(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{Config: server.Config{MaxConnsPerIP: 3, LoginWait: 300 * time.Millisecond}})
+	idle := dialRaw(t, s.URL, nil) // says nothing
+	a, b := dial(t, s.URL), dial(t, s.URL)
+	if _, resp, err := websocket.DefaultDialer.Dial(s.URL, nil); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("fourth connection from one address: err %v, resp %v", err, resp)
+	}
+	a.guest("ann")
+	if code := idle.closeCode(); code != websocket.ClosePolicyViolation {
+		t.Fatalf("silent connection closed with %d", code)
+	}
+	if code := b.closeCode(); code != websocket.ClosePolicyViolation { // hello alone is not enough
+		t.Fatalf("greeted connection closed with %d", code)
+	}
+	time.Sleep(400 * time.Millisecond)
+	a.call(protocol.Ping{}) // logged in in time: still here
+	dial(t, s.URL)          // slots freed
+}

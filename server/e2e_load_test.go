@@ -20,7 +20,7 @@ func TestBotsDoNotStarveHumans(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a hundred bot games")
 	}
-	s := servertest.Start(t, servertest.Options{Config: server.Config{AuthPerIP: 1000, AuthBurst: 1000}})
+	s := servertest.Start(t, servertest.Options{Config: server.Config{AuthPerIP: 1000, AuthBurst: 1000, MaxConnsPerIP: 1000}})
 	stop := make(chan struct{})
 	defer close(stop)
 	for i := range 100 {

@@ -56,8 +56,13 @@ type Config struct {
 	// BotWorkers is the number of AI searches run at once (default: the
 	// CPUs).
 	BotWorkers int
-	// MaxConns caps open websocket connections (default 20000).
-	MaxConns int
+	// MaxConns caps open websocket connections (default 20000), and
+	// MaxConnsPerIP those from one address (default 64).
+	MaxConns      int
+	MaxConnsPerIP int
+	// LoginWait is how long a new connection may take to say hello and
+	// log in before it is closed (default 30s).
+	LoginWait time.Duration
 	// Logger receives the server's logs (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -92,6 +97,10 @@ func (c Config) withDefaults() Config {
 	if c.MaxConns <= 0 {
 		c.MaxConns = 20000
 	}
+	if c.MaxConnsPerIP <= 0 {
+		c.MaxConnsPerIP = 64
+	}
+	def(&c.LoginWait, 30*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
@@ -117,6 +126,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
+	perIP    map[string]int // open connections by address
 	stopping bool
 }
 
@@ -128,7 +138,7 @@ func New(store Store, cfg Config) *Server {
 	s := &Server{
 		cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(),
 		authIP: newIPLimiter(cfg.AuthPerIP, cfg.AuthBurst),
-		ctx:    ctx, cancel: cancel, conns: map[*conn]struct{}{},
+		ctx:    ctx, cancel: cancel, conns: map[*conn]struct{}{}, perIP: map[string]int{},
 	}
 	// Write buffers come from a pool: an idle connection holds none.
 	s.up = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
@@ -219,23 +229,28 @@ func (s *Server) Shutdown(ctx context.Context) {
 
 // serveWS upgrades to a websocket and runs the connection's two goroutines.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	ip := clientIP(r)
 	s.mu.Lock()
 	full := len(s.conns) >= s.cfg.MaxConns
+	fullIP := s.perIP[ip] >= s.cfg.MaxConnsPerIP
 	stopping := s.stopping
 	s.mu.Unlock()
-	if stopping {
+	switch {
+	case stopping:
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
-	}
-	if full {
+	case full:
 		http.Error(w, "too many connections", http.StatusServiceUnavailable)
+		return
+	case fullIP:
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
 	ws, err := s.up.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered
 	}
-	c := newConn(s, ws, clientIP(r))
+	c := newConn(s, ws, ip)
 	if !s.track(c) {
 		ws.Close()
 		return
@@ -258,13 +273,19 @@ func (s *Server) track(c *conn) bool {
 		return false
 	}
 	s.conns[c] = struct{}{}
+	s.perIP[c.ip]++
 	s.connWG.Add(1)
 	return true
 }
 
 func (s *Server) untrack(c *conn) {
 	s.mu.Lock()
-	delete(s.conns, c)
+	if _, ok := s.conns[c]; ok {
+		delete(s.conns, c)
+		if s.perIP[c.ip]--; s.perIP[c.ip] <= 0 {
+			delete(s.perIP, c.ip)
+		}
+	}
 	s.mu.Unlock()
 }
 
