@@ -241,15 +241,21 @@ func (a *App) offer(m GameOfferMsg) {
 	if g == nil {
 		return
 	}
-	switch {
-	case m.Mine && m.Declined:
-		g.State.MyOffer = ""
-		g.Info("your %s offer was declined", m.Offer)
-	case m.Declined:
+	if !m.Answered {
+		if !m.Mine {
+			g.State.Offer = m.Offer
+		}
+		return
+	}
+	// An answer ends the pending offer of its kind, whoever made it.
+	if g.State.Offer == m.Offer {
 		g.State.Offer = ""
-		g.Info("%s offer withdrawn", m.Offer)
-	case !m.Mine:
-		g.State.Offer = m.Offer
+	}
+	if g.State.MyOffer == m.Offer {
+		g.State.MyOffer = ""
+	}
+	if m.Text != "" {
+		g.Info("%s", m.Text)
 	}
 }
 

@@ -139,11 +139,7 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		mine := e.From == b.colors[e.GameID]
 		return GameOfferMsg{Game: e.GameID, Offer: e.Kind, Mine: mine}
 	case *protocol.OfferAnswer:
-		if e.Accepted {
-			return NoticeMsg{Text: e.Kind + " accepted"}
-		}
-		mine := e.By != "" && e.By != b.colors[e.GameID]
-		return GameOfferMsg{Game: e.GameID, Offer: e.Kind, Mine: mine, Declined: true}
+		return b.offerAnswer(e)
 	case *protocol.GameOver:
 		m := GameOverMsg{Game: e.GameID, Result: resultOf(e.Result), Note: ratingNote(e)}
 		if e.BlackRating != nil && e.WhiteRating != nil {
@@ -174,6 +170,46 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: false}, NoticeMsg{Text: b.name(e.GameID, e.Color) + " is back"}}
 	}
 	return nil
+}
+
+// offerAnswer says who answered whose offer, as the reader sees it: the
+// one who answered ("you declined bob's draw offer"), the one who offered
+// ("bob declined your draw offer") or a watcher ("bob declined alice's draw
+// offer"). Call with b.mu held.
+func (b *ClientBackend) offerAnswer(e *protocol.OfferAnswer) tea.Msg {
+	m := GameOfferMsg{Game: e.GameID, Offer: e.Kind, Answered: true, Accepted: e.Accepted}
+	what := offerNoun(e.Kind)
+	if e.By == "" {
+		m.Text = "the " + what + " lapsed"
+		return m
+	}
+	verb := "declined"
+	if e.Accepted {
+		verb = "accepted"
+	}
+	mine := b.colors[e.GameID] // "" when watching
+	offerer := protocol.ColorBlack
+	if e.By == protocol.ColorBlack {
+		offerer = protocol.ColorWhite
+	}
+	switch {
+	case mine != "" && e.By == mine:
+		m.Text = fmt.Sprintf("you %s %s's %s", verb, b.name(e.GameID, offerer), what)
+	case mine != "":
+		m.Mine = true
+		m.Text = fmt.Sprintf("%s %s your %s", b.name(e.GameID, e.By), verb, what)
+	default:
+		m.Text = fmt.Sprintf("%s %s %s's %s", b.name(e.GameID, e.By), verb, b.name(e.GameID, offerer), what)
+	}
+	return m
+}
+
+// offerNoun names an offer: "draw offer", "takeback request".
+func offerNoun(kind string) string {
+	if kind == protocol.OfferTakeback {
+		return "takeback request"
+	}
+	return kind + " offer"
 }
 
 // name is the name of the player of color in a game ("black" when unknown).

@@ -59,14 +59,16 @@ type GameClockMsg struct {
 // MultiMsg is several messages applied in order.
 type MultiMsg []any
 
-// GameOfferMsg is an offer in a game: made by the opponent (Mine false) or
-// answered (Declined).
+// GameOfferMsg is an offer in a game made by the opponent (Mine false), or
+// the answer to a pending offer (Answered), with its text as the reader
+// should see it.
 type GameOfferMsg struct {
 	Game     int64
 	Offer    string // "takeback", "draw", "rematch"
-	From     string
-	Mine     bool // the offer was mine (then this reports its fate)
-	Declined bool
+	Mine     bool   // the offer was mine
+	Answered bool   // accepted, declined or lapsed: no longer pending
+	Accepted bool
+	Text     string // for an answer: "bob declined your draw offer"
 }
 
 // GameOverMsg is the server's result.
