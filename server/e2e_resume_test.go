@@ -98,8 +98,9 @@ func TestRestartResumesGames(t *testing.T) {
 		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 2 })
 
 		s.Restart()
+		time.Sleep(300 * time.Millisecond) // nobody is back yet: no clock runs
 
-		for _, c := range []*wsc{black, white} {
+		for _, c := range []*wsc{black, white} { // black first: white, to move, comes back last
 			sess := reconnect(t, c, s.URL)
 			if len(sess.Games) != 1 || sess.Games[0] != gid {
 				t.Fatalf("%s: games after restart %v", c.name, sess.Games)
@@ -111,6 +112,9 @@ func TestRestartResumesGames(t *testing.T) {
 		}
 		if st.Clock.BlackMS < 115_000 || st.Clock.BlackMS > 124_000 { // two increments
 			t.Fatalf("black's clock %d after restart", st.Clock.BlackMS)
+		}
+		if st.Clock.Running != protocol.ColorWhite || st.Clock.WhiteMS < 120_500 { // 120 s + 2 s - h9: the restart is not charged
+			t.Fatalf("white's clock after restart %+v", st.Clock)
 		}
 		play(t, gid, black, white) // nothing
 		white.call(protocol.Move{GameID: gid, Move: "a1"})

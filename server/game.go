@@ -53,6 +53,7 @@ type game struct {
 	gen      int  // bumped on every change of the board
 	botBusy  bool // a bot job is queued or running
 	over     bool
+	paused   bool      // restored: the clock waits for the player to move
 	linger   time.Time // when a finished game goroutine exits
 	timer    *time.Timer
 
@@ -364,6 +365,13 @@ func (g *game) presenceChanged() {
 				g.publish(protocol.PlayerAway{GameID: g.id, Seq: g.next(), Color: colorName(s.color),
 					ClaimAfterMS: g.grace.Milliseconds()})
 			}
+		}
+	}
+	if s := g.seats[side(g.eng.Turn())]; g.paused && !g.over && (s.isBot() || !s.away) {
+		g.paused = false
+		g.clock.start(s.color, now)
+		if c := g.clock.wire(now); c != nil {
+			g.sendAll(protocol.MustEncode("", protocol.GameClock{GameID: g.id, Clock: *c}))
 		}
 	}
 	if g.timer != nil {

@@ -69,6 +69,7 @@ func (g *game) play(s *seat, p engine.Point, accepted func()) error {
 		return err
 	}
 	g.gen++
+	g.paused = false
 	g.srv.metrics.moves.Inc()
 	if !g.eng.Over() {
 		g.clock.start(s.color.Opponent(), now)

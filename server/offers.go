@@ -119,6 +119,7 @@ func (g *game) takeback(n int) {
 	g.clock.charge(now, false)
 	g.clock.refund(colors)
 	g.clock.start(g.eng.Turn(), now)
+	g.paused = false
 	g.publish(protocol.GameTakeback{GameID: g.id, Seq: g.next(), Undone: n, Plies: len(g.eng.Moves()),
 		Turn: colorName(g.eng.Turn()), Clock: g.clock.wire(now), Forbidden: pointList(g.eng.ForbiddenPoints())})
 	g.updateSummary()

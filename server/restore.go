@@ -12,8 +12,8 @@ import (
 
 // Restore brings back every unfinished stored game, e.g. after a crash or
 // a restart: the board from the stored moves, the clocks from the values
-// stored with the last move, restarted now (the downtime is charged to no
-// one). Players find their games in Session.Games when they log in again.
+// stored with the last move, restarted when the player to move is back
+// (the downtime and the reconnection are charged to no one). Players find their games in Session.Games when they log in again.
 // Games with no account left to come back (guests and bots only: guest
 // sessions die with the server) are aborted. Call it once, before serving.
 func (s *Server) Restore(ctx context.Context) (int, error) {
@@ -72,7 +72,7 @@ func (s *Server) restoreGame(sg Game) error {
 	}
 	g := newGame(s, sg.ID, st, eng, specs, sg.StartedAt)
 	g.clock = clock
-	g.clock.start(eng.Turn(), time.Now())
+	g.paused = true // the clock starts when the side to move is back (presenceChanged)
 	// A new epoch of event numbers: a client's number from before the
 	// restart is below it and gets the full state (it may have missed a
 	// move stored just before the crash).
