@@ -213,6 +213,7 @@ func (c *conn) readLoop() {
 		if !c.limiter.Allow() {
 			c.strikes++
 			if c.strikes > maxStrikes {
+				c.srv.log.Warn("connection closed: rate limit", "addr", c.ip)
 				c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
 				c.drain()
 				return

@@ -132,6 +132,7 @@ func (g *game) finish(winner engine.Color, reason engine.Reason) {
 		g.seats[0].player.Rating, g.seats[1].player.Rating = ratings[0], ratings[1]
 	}
 	g.publish(ev)
+	g.srv.log.Info("game over", "game", g.id, "winner", ev.Winner, "reason", ev.Reason, "plies", len(g.eng.Moves()))
 	g.linger = now.Add(g.srv.cfg.RematchWindow)
 	g.updateSummary()
 	g.srv.hub.gameEnded(g, ratings)

@@ -31,6 +31,11 @@ func TestHelp(t *testing.T) {
 	if code := run(context.Background(), []string{"--no-such-flag"}, &out, &errOut); code == 0 {
 		t.Fatal("unknown flag accepted")
 	}
+	errOut.Reset()
+	if code := run(context.Background(), []string{"--log-level", "verbose", "migrate", "--data-dir", t.TempDir()}, &out, &errOut); code == 0 ||
+		!strings.Contains(errOut.String(), "log-level") {
+		t.Fatalf("bad log level: exit %d, %q", code, errOut.String())
+	}
 }
 
 func TestMigrate(t *testing.T) {

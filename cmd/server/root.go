@@ -65,6 +65,13 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
+		PersistentPreRunE: func(*cobra.Command, []string) error {
+			var l slog.Level
+			if err := l.UnmarshalText([]byte(o.logLevel)); err != nil {
+				return fmt.Errorf("--log-level %q: want debug, info, warn or error", o.logLevel)
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return serve(cmd.Context(), o, newLogger(logOut, o.logLevel), cmd.OutOrStdout())
 		},
@@ -94,7 +101,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 	return root
 }
 
-// newLogger returns a text logger at the named level (info when unknown).
+// newLogger returns a text logger at the named level (checked before).
 func newLogger(w io.Writer, level string) *slog.Logger {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
