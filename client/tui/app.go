@@ -35,6 +35,7 @@ type App struct {
 
 	width, height int
 	ticking       bool
+	conn          ConnMsg // the connection's last state
 }
 
 // NewApp builds the program's model for player me on server.
@@ -134,22 +135,95 @@ func (a *App) intent(in Intent) tea.Cmd {
 			return nil
 		}
 		delete(a.Games, in.Game)
+		if a.conn.Down {
+			return nil // the client forgets it; nothing to tell the server
+		}
+	default:
+		if a.conn.Down {
+			// Said at once, and it stays on the screen: a move typed while
+			// the server is away is not silently lost.
+			a.failed(intentFailed{in, NoticeMsg{Text: "not connected: " + notSent(in), Error: true}})
+			return nil
+		}
 	}
 	ctx := a.ctx
-	return func() tea.Msg { return a.backend.Do(ctx, in) }
+	return func() tea.Msg {
+		msg := a.backend.Do(ctx, in)
+		if n, ok := msg.(NoticeMsg); ok && n.Error {
+			return intentFailed{in, n}
+		}
+		return msg
+	}
 }
+
+// intentFailed is an intent the backend could not perform, and why.
+type intentFailed struct {
+	in     Intent
+	notice NoticeMsg
+}
+
+// failed undoes what the screen assumed when the intent was made (my pending
+// offer) and shows why.
+func (a *App) failed(f intentFailed) {
+	if g := a.Games[f.in.Game]; g != nil {
+		switch f.in.Kind {
+		case IntentTakeback, IntentDraw, IntentRematch:
+			g.State.MyOffer = ""
+		}
+	}
+	a.notice(f.notice)
+}
+
+// notSent says what was not sent: "move not sent".
+func notSent(in Intent) string {
+	what := map[IntentKind]string{
+		IntentMove: "move", IntentTakeback: "takeback request", IntentDraw: "draw offer",
+		IntentResign: "resignation", IntentAbort: "abort", IntentRematch: "rematch offer",
+		IntentAnswer: "answer", IntentGameChat: "message", IntentLobbyChat: "message",
+		IntentClaim: "claim", IntentChallenge: "challenge", IntentAcceptChallenge: "acceptance",
+		IntentDeclineChallenge: "refusal", IntentCancelChallenge: "cancellation",
+		IntentSeek: "pairing request", IntentCancelSeek: "pairing cancellation", IntentWatch: "watch request",
+	}[in.Kind]
+	if what == "" {
+		what = "request"
+	}
+	return what + " not sent"
+}
+
+// connEvent records the connection's state; while it is down every screen
+// says so on its bottom line, so notices are not overwritten by retries.
+func (a *App) connEvent(m ConnMsg) {
+	wasDown := a.conn.Down
+	a.conn = m
+	a.Lobby.Status = m.Status
+	line := ""
+	switch {
+	case m.Down:
+		line = m.Status + "…"
+		if m.Detail != "" {
+			line += " " + m.Detail
+		}
+	case m.LoggedOut:
+		line = loggedOutLine
+	}
+	a.Lobby.Conn = line
+	for _, g := range a.Games {
+		g.Conn = line
+	}
+	if wasDown && !m.Down && !m.LoggedOut {
+		a.notice(NoticeMsg{Text: "reconnected"})
+	}
+}
+
+// loggedOutLine tells a player whose session the server forgot what to do.
+const loggedOutLine = "the session has expired: quit and log in again"
 
 // event applies a backend message.
 func (a *App) event(msg tea.Msg) tea.Cmd {
 	switch m := msg.(type) {
 	case nil:
 	case ConnMsg:
-		a.Lobby.Status = m.Status
-		if m.Err != nil {
-			a.notice(NoticeMsg{Text: m.Status + ": " + m.Err.Error(), Error: true})
-		} else {
-			a.notice(NoticeMsg{Text: m.Status})
-		}
+		a.connEvent(m)
 	case LobbyMsg:
 		a.Lobby.SetPlayers(m.Players)
 		a.Lobby.SetChallenges(m.Challenges)
@@ -211,6 +285,8 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		}
 	case NoticeMsg:
 		a.notice(m)
+	case intentFailed:
+		a.failed(m)
 	}
 	return a.tick()
 }
@@ -218,6 +294,7 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 func (a *App) startGame(s *GameState) tea.Cmd {
 	g := NewGameModel(s, a.styles, a.now)
 	g.Update(tea.WindowSizeMsg{Width: a.width, Height: a.height})
+	g.Conn = a.Lobby.Conn
 	old := a.Games[s.Info.ID]
 	if old != nil {
 		g.Chat, g.Cursor = old.Chat, old.Cursor

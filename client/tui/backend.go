@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -29,6 +28,7 @@ type ClientBackend struct {
 	seeking    bool
 	colors     map[int64]string            // my colour per game ("" when watching)
 	names      map[int64]map[string]string // player names per game and colour
+	shutdown   string                      // the server's shutdown notice, until reconnected
 }
 
 // NewClientBackend adapts a logged-in client.
@@ -62,14 +62,20 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		if e.RetryIn > 0 {
 			status = fmt.Sprintf("reconnecting in %s", e.RetryIn.Round(100*time.Millisecond))
 		}
-		return ConnMsg{Status: status, Err: e.Err}
+		detail := b.shutdown // the server said why: better than any network error
+		if detail == "" {
+			detail = shortError(e.Err)
+		}
+		return ConnMsg{Status: status, Down: true, Detail: detail}
 	case client.Reconnected:
+		b.shutdown = ""
 		if e.Session.Token == "" {
-			return ConnMsg{Status: "connected, logged out", Err: errors.New("the session has expired: quit and log in again")}
+			return ConnMsg{Status: "connected, logged out", LoggedOut: true, Detail: "the session has expired"}
 		}
 		return ConnMsg{Status: "connected"}
 	case *protocol.Shutdown:
-		return NoticeMsg{Text: "server: " + e.Message, Error: true}
+		b.shutdown = e.Message
+		return NoticeMsg{Text: "server: " + e.Message}
 	case *protocol.Lobby:
 		b.players = map[string]protocol.Player{}
 		for _, p := range e.Players {
@@ -170,6 +176,20 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return MultiMsg{GameAwayMsg{Game: e.GameID, Away: false}, NoticeMsg{Text: b.name(e.GameID, e.Color) + " is back"}}
 	}
 	return nil
+}
+
+// shortError is the last, most specific part of a network error:
+// "connection refused" rather than "connect to ws://…: dial tcp …: connect:
+// connection refused".
+func shortError(err error) string {
+	if err == nil {
+		return ""
+	}
+	text := err.Error()
+	if i := strings.LastIndex(text, ": "); i >= 0 {
+		text = text[i+2:]
+	}
+	return text
 }
 
 // offerAnswer says who answered whose offer, as the reader sees it: the

@@ -22,7 +22,10 @@ func (b *ClientBackend) Do(ctx context.Context, in Intent) tea.Msg {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
 	msg, err := b.do(ctx, in)
-	if err != nil {
+	switch {
+	case errors.Is(err, client.ErrDisconnected):
+		return NoticeMsg{Text: "not connected: " + notSent(in), Error: true}
+	case err != nil:
 		return NoticeMsg{Text: errorText(err), Error: true}
 	}
 	return msg
@@ -40,6 +43,8 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		return NoticeMsg{Text: "draw offered"}, c.GameRequest(ctx, protocol.DrawOffer{GameID: g})
 	case IntentResign:
 		return nil, c.GameRequest(ctx, protocol.Resign{GameID: g})
+	case IntentAbort:
+		return nil, c.GameRequest(ctx, protocol.Abort{GameID: g})
 	case IntentRematch:
 		return NoticeMsg{Text: "rematch offered"}, c.GameRequest(ctx, protocol.RematchOffer{GameID: g})
 	case IntentClaim:

@@ -35,6 +35,7 @@ type GameModel struct {
 	Chat    []ChatLine
 	Message string // the last info or error line
 	IsError bool
+	Conn    string // the connection's trouble, shown instead of the help line
 
 	Width, Height int
 	styles        Styles
@@ -403,6 +404,9 @@ func (m *GameModel) bottomLine() string {
 		return "move> " + m.input + "█" + m.styles.Dim.Render("  (like h8; esc cancels)")
 	case inputChat:
 		return "say> " + m.input + "█"
+	}
+	if m.Conn != "" {
+		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q lobby")
 	}
 	if !m.player() {
 		return m.styles.Dim.Render("t chat · q back to the lobby")

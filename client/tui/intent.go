@@ -16,6 +16,7 @@ const (
 	IntentTakeback                               // ask the opponent to take back
 	IntentDraw                                   // offer a draw
 	IntentResign                                 // resign Game
+	IntentAbort                                  // call Game off (before both sides moved)
 	IntentRematch                                // offer a rematch after Game
 	IntentAnswer                                 // answer the opponent's Offer: Accept
 	IntentGameChat                               // say Text in Game

@@ -57,6 +57,7 @@ type LobbyModel struct {
 	MyGame     int64 // a running game of mine to return to, 0 for none
 	Message    string
 	IsError    bool
+	Conn       string // the connection's trouble, shown instead of the help line
 
 	Width, Height int
 	styles        Styles
@@ -475,6 +476,9 @@ func (m *LobbyModel) messageLine() string {
 }
 
 func (m *LobbyModel) helpLine() string {
+	if m.Conn != "" {
+		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q quit")
+	}
 	if m.focus == focusChallenges {
 		return m.styles.Dim.Render("●/○ your stones · ↑↓ select · a accept · d decline · x cancel · tab players")
 	}

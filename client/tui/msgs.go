@@ -9,11 +9,13 @@ import (
 // Messages a Backend sends the App. They carry plain values; a GameState in
 // GameStartMsg is handed over to the App, which owns it from then on.
 
-// ConnMsg reports the connection: Status is shown in the lobby title; Err,
-// when set, says why it dropped.
+// ConnMsg reports the connection: Status is shown in the lobby title and,
+// while Down, on every screen's bottom line with Detail.
 type ConnMsg struct {
-	Status string // "connected", "reconnecting", ...
-	Err    error
+	Status    string // "connected", "reconnecting in 2s", ...
+	Down      bool   // requests cannot be sent now
+	Detail    string // why, in a few words: the server's shutdown notice, "connection refused"
+	LoggedOut bool   // connected, but the session is gone (expired, or a guest the server forgot)
 }
 
 // LobbyMsg is a new snapshot of the lobby.
