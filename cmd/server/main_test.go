@@ -38,6 +38,23 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+func TestOneServerPerDataDir(t *testing.T) {
+	dir := t.TempDir()
+	release, err := lockDataDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"--addr", "127.0.0.1:0", "--data-dir", dir}, &out, &errOut); code == 0 ||
+		!strings.Contains(errOut.String(), "another server") {
+		t.Fatalf("second server: exit %d, %q", code, errOut.String())
+	}
+	release()
+	if _, err := lockDataDir(dir); err != nil {
+		t.Fatalf("lock not released: %v", err)
+	}
+}
+
 func TestMigrate(t *testing.T) {
 	var out, errOut bytes.Buffer
 	dir := t.TempDir()

@@ -38,6 +38,13 @@ func openStore(ctx context.Context, o *options, log *slog.Logger) (server.Store,
 
 // serve runs the server until ctx is done (SIGINT, SIGTERM).
 func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) error {
+	if o.database == "" {
+		release, err := lockDataDir(o.dataDir)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	store, err := openStore(ctx, o, log)
 	if err != nil {
 		return err
