@@ -137,4 +137,12 @@ func TestBackendAgainstServer(t *testing.T) {
 	if m := bob.Do(ctx, Intent{Kind: IntentClaim, Game: id}); fmt.Sprint(m) == "<nil>" {
 		t.Error("claiming at once was not refused")
 	}
+
+	// One side has moved: the game can still be called off.
+	if m := bob.Do(ctx, Intent{Kind: IntentAbort, Game: id}); m != nil {
+		t.Fatalf("abort: %+v", m)
+	}
+	if over := nextMsg[GameOverMsg](t, bob, nil); over.Result.Reason != engine.ReasonAborted {
+		t.Errorf("abort ended the game with %+v", over.Result)
+	}
 }

@@ -41,9 +41,9 @@ type GameModel struct {
 	styles        Styles
 	now           func() time.Time
 
-	mode          inputMode
-	input         string
-	confirmResign bool
+	mode    inputMode
+	input   string
+	confirm IntentKind // IntentResign or IntentAbort waiting for y; 0 for none
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
@@ -84,12 +84,19 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 	s := m.State
 	id := s.Info.ID
 	key := k.String()
-	if m.confirmResign {
-		m.confirmResign = false
-		if key == "y" || key == "R" {
-			return intentCmd(Intent{Kind: IntentResign, Game: id})
+	if kind := m.confirm; kind != 0 {
+		m.confirm = 0
+		switch {
+		case key == "A" && m.canAbort():
+			return intentCmd(Intent{Kind: IntentAbort, Game: id})
+		case key == "y" || key == "R" && kind == IntentResign:
+			return intentCmd(Intent{Kind: kind, Game: id})
 		}
-		m.Info("resignation cancelled")
+		if kind == IntentAbort {
+			m.Info("abort cancelled")
+		} else {
+			m.Info("resignation cancelled")
+		}
 		return nil
 	}
 	switch key {
@@ -128,8 +135,18 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		}
 	case "R":
 		if !s.Over() {
-			m.confirmResign = true
+			m.confirm = IntentResign
 			m.Info("resign this game? y to confirm, any other key to cancel")
+			if m.canAbort() {
+				m.Info("resign this game (a loss)? y to confirm; A aborts it instead (no result)")
+			}
+		}
+	case "A":
+		if m.canAbort() {
+			m.confirm = IntentAbort
+			m.Info("abort this game (no result, not rated)? y to confirm, any other key to cancel")
+		} else if !s.Over() {
+			m.Error("too late to abort: both sides have moved (R resigns)")
 		}
 	case "r":
 		if s.Over() {
@@ -146,6 +163,12 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// canAbort reports whether the server allows calling the game off: a side
+// has not moved yet.
+func (m *GameModel) canAbort() bool {
+	return m.player() && !m.State.Over() && len(m.State.Moves()) < 2
 }
 
 // player reports whether the screen belongs to a player rather than a spectator.
@@ -413,6 +436,10 @@ func (m *GameModel) bottomLine() string {
 	}
 	if m.State.Over() {
 		return m.styles.Dim.Render("r rematch · t chat · q lobby")
+	}
+	if m.canAbort() {
+		// Nothing to take back yet: the room goes to abort.
+		return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · A abort · d draw · R resign · t chat · q lobby")
 	}
 	return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · u undo · d draw · R resign · t chat · q lobby")
 }

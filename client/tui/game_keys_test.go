@@ -151,3 +151,48 @@ func TestGameMouse(t *testing.T) {
 		t.Fatal("mouse motion placed a stone")
 	}
 }
+
+// Abort is offered, and works, only while a side has not moved yet.
+func TestGameAbort(t *testing.T) {
+	fresh := func(t *testing.T, me engine.Color, moves ...string) *GameModel {
+		s, err := NewGameState(GameInfo{ID: 9, Rule: engine.Freestyle, Size: 15, Me: me,
+			Black: Side{Name: "alice"}, White: Side{Name: "bob"}}, mustMoves(t, 15, moves...), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newTestGame(t, s, 80, 24, t0)
+	}
+	for _, moves := range [][]string{nil, {"h8"}} {
+		m := fresh(t, engine.White, moves...)
+		if !strings.Contains(m.bottomLine(), "A abort") {
+			t.Errorf("%d moves: help %q offers no abort", len(moves), m.bottomLine())
+		}
+		if in, ok := press(m, "A"); ok {
+			t.Fatalf("abort without confirmation: %+v", in)
+		}
+		if in, ok := press(m, "y"); !ok || in.Kind != IntentAbort || in.Game != 9 {
+			t.Fatalf("A y after %d moves: %+v %v", len(moves), in, ok)
+		}
+		if in, ok := press(m, "A", "n"); ok || m.Message != "abort cancelled" {
+			t.Fatalf("A n: %+v, message %q", in, m.Message)
+		}
+		press(m, "R")
+		if !strings.Contains(m.Message, "A aborts") {
+			t.Errorf("resign prompt %q does not offer abort", m.Message)
+		}
+		if in, ok := press(m, "A"); !ok || in.Kind != IntentAbort {
+			t.Fatalf("R A: %+v %v", in, ok)
+		}
+	}
+
+	m := fresh(t, engine.Black, "h8", "h9")
+	if strings.Contains(m.bottomLine(), "abort") {
+		t.Errorf("help %q offers abort after both moved", m.bottomLine())
+	}
+	if in, ok := press(m, "A"); ok || !m.IsError {
+		t.Fatalf("A after both moved: %+v, message %q", in, m.Message)
+	}
+	if in, ok := press(fresh(t, engine.Empty), "A", "y"); ok {
+		t.Fatalf("a spectator aborted: %+v", in)
+	}
+}
