@@ -13,20 +13,27 @@ func TestFlagErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
+		in   string // standard input
 	}{
-		{[]string{"challenge", "bob", "--rule", "go"}, "--rule"},
-		{[]string{"challenge", "bob", "--size", "30"}, "--size"},
-		{[]string{"challenge", "bob", "--time", "ten"}, "--time"},
-		{[]string{"challenge", "bob", "--color", "red"}, "--color"},
-		{[]string{"challenge"}, "accepts 1 arg"},
-		{[]string{"show", "x1"}, "not a game number"},
-		{[]string{"export", "4", "--format", "pdf"}, "--format"},
-		{[]string{"play"}, "needs a terminal"},
-		{[]string{"games"}, "not logged in"},
+		{[]string{"challenge", "bob", "--rule", "go"}, "--rule", ""},
+		{[]string{"challenge", "bob", "--size", "30"}, "--size", ""},
+		{[]string{"challenge", "bob", "--time", "ten"}, "--time", ""},
+		{[]string{"challenge", "bob", "--color", "red"}, "--color", ""},
+		{[]string{"challenge"}, "accepts 1 arg", ""},
+		{[]string{"show", "x1"}, "not a game number", ""},
+		{[]string{"export", "4", "--format", "pdf"}, "--format", ""},
+		{[]string{"play"}, "needs a terminal", ""},
+		{[]string{"games"}, "not logged in", ""},
+		// The username and the password are checked before the password
+		// is asked (again): the input holds no password to read.
+		{[]string{"register", "ab"}, "invalid username: must be 3 to 24 characters", ""},
+		{[]string{"register", "bad name"}, "invalid username: only letters, digits", ""},
+		{[]string{"register"}, "invalid username", "no\n"},
+		{[]string{"register", "carol"}, "invalid password: must be 8 to 128", "short\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			env := &Env{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+			env := &Env{In: strings.NewReader(tc.in), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
 			args := append([]string{"--config", t.TempDir() + "/c.json", "--server", "127.0.0.1:1"}, tc.args...)
 			if code := run(context.Background(), args, env); code != 1 {
 				t.Fatalf("status %d, want 1", code)

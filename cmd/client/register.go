@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	accounts "github.com/gomokud/gomoku/auth"
 	"github.com/gomokud/gomoku/client"
 )
 
@@ -42,9 +43,17 @@ func runRegister(ctx context.Context, o *registerOptions) error {
 	if err != nil {
 		return err
 	}
+	// Checked here, before the password is typed twice; the server checks
+	// again with the same rules.
+	if err := accounts.ValidateUsername(name); err != nil {
+		return fmt.Errorf("%w; nothing was registered", err)
+	}
 	pass, err := env.readPassword(ctx, "Password: ")
 	if err != nil {
 		return err
+	}
+	if err := accounts.ValidatePassword(pass); err != nil {
+		return fmt.Errorf("%w; nothing was registered", err)
 	}
 	again, err := env.readPassword(ctx, "Password again: ")
 	if err != nil {
