@@ -141,7 +141,7 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 	// Accounts: register, a bad password, logout, login.
 	mustContain(t, "register", alice.must("secret-alice\nsecret-alice\n", "register", "alice"), "registered and logged in as alice")
 	bob.must("bob\nsecret-bob-1\nsecret-bob-1\n", "register") // the name read from stdin too
-	if r := alice.run(context.Background(), "one\ntwo\n", "register", "carol"); r.code != 1 || !strings.Contains(r.err, "differ") {
+	if r := alice.run(context.Background(), "password-one\npassword-two\n", "register", "carol"); r.code != 1 || !strings.Contains(r.err, "differ") {
 		t.Errorf("register with differing passwords: %+v", r)
 	}
 	mustContain(t, "logout", alice.must("", "logout"), "logged out alice")
