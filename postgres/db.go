@@ -23,7 +23,8 @@ var _ server.Store = (*DB)(nil)
 
 // DB is a server.Store on a PostgreSQL database. Safe for concurrent use.
 type DB struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	moves *moveQueue // AppendMove's group commit
 }
 
 // Open connects to the database at url (a postgres:// URL or key=value DSN;
@@ -64,6 +65,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	db.startMoveWriters()
 	return db, nil
 }
 
@@ -97,6 +99,7 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close implements server.Store: it waits for acquired connections to be
 // released and closes the pool.
 func (db *DB) Close() error {
+	db.stopMoveWriters()
 	db.pool.Close()
 	return nil
 }

@@ -182,22 +182,24 @@ func (db *DB) CreateGame(ctx context.Context, n server.NewGame) (int64, error) {
 	return id, wrap(err, "create game")
 }
 
-// AppendMove implements server.Store: one INSERT (one round trip, committed
-// on return) that stores the move only when the game runs and m.Ply is the
-// next ply. The game row is share-locked so the insert serialises with a
+// appendMoveSQL stores a move only when the game runs and the ply is the
+// next one. The game row is share-locked so the insert serialises with a
 // concurrent FinishGame.
-func (db *DB) AppendMove(ctx context.Context, gameID int64, m server.Move) error {
+const appendMoveSQL = `INSERT INTO moves
+	(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
+	SELECT g.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM games g
+	WHERE g.id = $1 AND NOT g.finished
+	AND $2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = $1), 0)
+	FOR SHARE OF g`
+
+func appendMoveArgs(gameID int64, m server.Move) []any {
+	return []any{gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, server.OrNow(m.At)}
+}
+
+// appendOne stores one move in its own statement (committed on return).
+func (db *DB) appendOne(ctx context.Context, gameID int64, m server.Move) error {
 	what := fmt.Sprintf("append move %d to game %d", m.Ply, gameID)
-	if err := m.Validate(); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	tag, err := db.pool.Exec(ctx, `INSERT INTO moves
-		(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
-		SELECT g.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM games g
-		WHERE g.id = $1 AND NOT g.finished
-		AND $2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = $1), 0)
-		FOR SHARE OF g`,
-		gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, server.OrNow(m.At))
+	tag, err := db.pool.Exec(ctx, appendMoveSQL, appendMoveArgs(gameID, m)...)
 	if pgCode(err) == uniqueViolation {
 		return fmt.Errorf("%s: %w", what, server.ErrConflict)
 	}
@@ -207,8 +209,13 @@ func (db *DB) AppendMove(ctx context.Context, gameID int64, m server.Move) error
 	if tag.RowsAffected() == 1 {
 		return nil
 	}
+	return db.whyNotAppended(ctx, gameID, what)
+}
+
+// whyNotAppended says why a move was not inserted.
+func (db *DB) whyNotAppended(ctx context.Context, gameID int64, what string) error {
 	var finished bool
-	err = db.pool.QueryRow(ctx, `SELECT finished FROM games WHERE id = $1`, gameID).Scan(&finished)
+	err := db.pool.QueryRow(ctx, `SELECT finished FROM games WHERE id = $1`, gameID).Scan(&finished)
 	switch {
 	case err != nil:
 		return wrap(err, "%s", what)
