@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -82,6 +83,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Type == tea.KeyCtrlC {
 			return a, tea.Quit
 		}
+		if a.conn.LoggedOut && msg.String() == "G" && !a.typing() {
+			return a, a.intent(Intent{Kind: IntentGuest, Name: strings.TrimPrefix(a.Lobby.Me, guestPrefix)})
+		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
 			// message: each is a key of its own.
@@ -108,6 +112,14 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Replies of Do.
 		return a, a.event(msg)
 	}
+}
+
+// typing reports whether the screen shown takes keys as text.
+func (a *App) typing() bool {
+	if g := a.Games[a.Current]; g != nil {
+		return g.mode != inputNone
+	}
+	return a.Lobby.chatting
 }
 
 func (a *App) screenUpdate(msg tea.Msg) tea.Cmd {
@@ -138,7 +150,16 @@ func (a *App) intent(in Intent) tea.Cmd {
 		if a.conn.Down {
 			return nil // the client forgets it; nothing to tell the server
 		}
+	case IntentGuest:
+		if a.conn.Down {
+			a.notice(NoticeMsg{Text: "not connected yet: wait for the reconnect, then G", Error: true})
+			return nil
+		}
 	default:
+		if a.conn.LoggedOut {
+			a.failed(intentFailed{in, NoticeMsg{Text: "not logged in: " + notSent(in) + " (G enters as a guest)", Error: true}})
+			return nil
+		}
 		if a.conn.Down {
 			// Said at once, and it stays on the screen: a move typed while
 			// the server is away is not silently lost.
@@ -203,8 +224,10 @@ func (a *App) connEvent(m ConnMsg) {
 		if m.Detail != "" {
 			line += " " + m.Detail
 		}
+	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, guestPrefix):
+		line = "the server forgot this guest (it restarted): G enters again as a new guest"
 	case m.LoggedOut:
-		line = loggedOutLine
+		line = "the session has expired: G plays on as a guest, or quit and log in again"
 	}
 	a.Lobby.Conn = line
 	for _, g := range a.Games {
@@ -215,8 +238,8 @@ func (a *App) connEvent(m ConnMsg) {
 	}
 }
 
-// loggedOutLine tells a player whose session the server forgot what to do.
-const loggedOutLine = "the session has expired: quit and log in again"
+// guestPrefix starts the names of guests.
+const guestPrefix = "guest:"
 
 // event applies a backend message.
 func (a *App) event(msg tea.Msg) tea.Cmd {
@@ -262,6 +285,8 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		if g := a.Games[m.Game]; g != nil {
 			g.State.SetClocks(m.Clock)
 		}
+	case SessionMsg:
+		a.Lobby.Me = m.Me
 	case MultiMsg:
 		var cmds []tea.Cmd
 		for _, one := range m {

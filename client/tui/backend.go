@@ -70,7 +70,10 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 	case client.Reconnected:
 		b.shutdown = ""
 		if e.Session.Token == "" {
-			return ConnMsg{Status: "connected, logged out", LoggedOut: true, Detail: "the session has expired"}
+			// The lobby as last seen is stale, and no event will update it
+			// until the player enters again.
+			b.players, b.challenges, b.seeking = map[string]protocol.Player{}, map[int64]protocol.Challenge{}, false
+			return MultiMsg{b.lobbyMsg(), ConnMsg{Status: "connected, logged out", LoggedOut: true, Detail: "the session has expired"}}
 		}
 		return ConnMsg{Status: "connected"}
 	case *protocol.Shutdown:

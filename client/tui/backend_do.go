@@ -116,8 +116,35 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		return b.setSeeking(false, "stopped looking"), nil
 	case IntentLobbyChat:
 		return nil, c.LobbySay(ctx, in.Text)
+	case IntentGuest:
+		return b.guest(ctx, in.Name)
 	}
 	return nil, fmt.Errorf("unknown intent %d", in.Kind)
+}
+
+// guest enters again as a guest after the session expired (the lobby
+// follows as an event) and watches again the games that were watched.
+func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error) {
+	sess, err := b.c.Guest(ctx, wish)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	var watched []int64
+	for id, color := range b.colors {
+		if color == "" {
+			watched = append(watched, id)
+		}
+	}
+	b.mu.Unlock()
+	for _, id := range watched {
+		_, _ = b.c.Watch(ctx, id) // a game that ended meanwhile: nothing to refresh
+	}
+	return MultiMsg{
+		SessionMsg{Me: sess.Player.Name},
+		ConnMsg{Status: "connected"},
+		NoticeMsg{Text: "you are " + sess.Player.Name + " now"},
+	}, nil
 }
 
 func answer(in Intent) protocol.Message {

@@ -109,3 +109,59 @@ func TestBackendShutdownNotice(t *testing.T) {
 		t.Errorf("move while down: %+v", m)
 	}
 }
+
+// A guest the server forgot (its session expired, as after a restart) is
+// told what to do, and G enters again as a guest without quitting.
+func TestAppGuestEntersAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server")
+	}
+	s := servertest.Start(t, servertest.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), backendLimit)
+	defer cancel()
+	c, err := client.Dial(ctx, s.URL, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.Guest(ctx, "carol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewClientBackend(c)
+	nextMsg[LobbyMsg](t, b, nil)
+	if err := c.Logout(ctx); err != nil { // the server forgets the guest
+		t.Fatal(err)
+	}
+
+	a := NewApp(ctx, b, sess.Player.Name, "srv", PlainStyles())
+	a.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	a.Update(LobbyMsg{Players: []Player{{Name: "alice", Status: "playing", Game: 3}}})
+	// What the backend makes of a reconnect without a session:
+	a.Update(b.convert(client.Reconnected{}))
+	view := a.View()
+	if !strings.Contains(view, "G enters again as a new guest") || strings.Contains(view, "alice") {
+		t.Fatalf("logged-out lobby (stale list, or no hint):\n%s", view)
+	}
+	keyIntent(t, a, "p")
+	if !a.Lobby.IsError || !strings.Contains(a.Lobby.Message, "G enters as a guest") {
+		t.Errorf("a request while logged out: %q", a.Lobby.Message)
+	}
+
+	_, cmd := a.Update(keyMsg("G"))
+	if cmd == nil {
+		t.Fatal("G does nothing")
+	}
+	a.Update(cmd())
+	if !strings.HasPrefix(a.Lobby.Me, "guest:") || a.conn.LoggedOut || a.Lobby.Status != "connected" {
+		t.Fatalf("after G: me %q, conn %+v", a.Lobby.Me, a.conn)
+	}
+	if strings.Contains(a.View(), "expired") || !strings.Contains(a.Lobby.Message, "you are guest:") {
+		t.Errorf("after G:\n%s", a.View())
+	}
+	// The server sends the lobby to the new guest.
+	l := nextMsg(t, b, func(l LobbyMsg) bool { return len(l.Players) > 0 })
+	if l.Players[0].Name != a.Lobby.Me {
+		t.Errorf("lobby after G: %+v, me %q", l.Players, a.Lobby.Me)
+	}
+}

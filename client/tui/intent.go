@@ -31,6 +31,7 @@ const (
 	IntentWatch                                  // spectate Game
 	IntentOpenGame                               // show my running Game
 	IntentLobbyChat                              // say Text in the lobby
+	IntentGuest                                  // enter again as a guest (Name: the name wished) after the session expired
 	IntentQuit                                   // leave the program
 )
 

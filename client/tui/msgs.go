@@ -18,6 +18,11 @@ type ConnMsg struct {
 	LoggedOut bool   // connected, but the session is gone (expired, or a guest the server forgot)
 }
 
+// SessionMsg says the player entered again, under the name Me.
+type SessionMsg struct {
+	Me string
+}
+
 // LobbyMsg is a new snapshot of the lobby.
 type LobbyMsg struct {
 	Players    []Player
