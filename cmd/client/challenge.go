@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/tui"
@@ -38,11 +41,14 @@ accepts at once), declined, cancelled or expired, and prints the game number;
 it exits with status 1 when no game started. Interrupting it withdraws the
 challenge.
 
-Play the game with "gomoku play" (your clock runs meanwhile), or pass --play
-to open the board as soon as the game starts.`,
+On a terminal the board opens as soon as the game starts (--play=false
+turns that off). Otherwise (a script, --json, --play=false) the command
+returns once the game has started: play it with "gomoku play" soon, as your
+clock is running and your opponent may claim the win after a while.`,
 		Example: `  gomoku challenge bob --rule renju --time 10+5 --color black --rated
   gomoku challenge bot:easy --size 19 --time none --play
-  gomoku challenge bob --json | jq .game_id`,
+  gomoku challenge bob --json | jq .game_id
+  gomoku challenge bob --play=false && gomoku play`,
 		Args: cobra.ExactArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(args) > 0 {
@@ -52,6 +58,10 @@ to open the board as soon as the game starts.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Name = args[0]
+			if !cmd.Flags().Changed("play") {
+				// Interactive: the board; scripted: the game number.
+				o.Play = env.Terminal && isTerminal(env.Out) && !g.JSON
+			}
 			return runChallenge(cmd.Context(), o)
 		},
 	}
@@ -61,12 +71,18 @@ to open the board as soon as the game starts.`,
 	f.StringVar(&o.Time, "time", "10+5", "time control: 10+5 (minutes + increment seconds), 30m/60s (byo-yomi) or none")
 	f.StringVar(&o.Color, "color", "random", "your colour: black, white or random")
 	f.BoolVar(&o.Rated, "rated", false, "a rated game (needs an account)")
-	f.BoolVar(&o.Play, "play", false, "open the board when the game starts (needs a terminal)")
+	f.BoolVar(&o.Play, "play", false, "open the board when the game starts (default: on a terminal, unless --json)")
 	_ = cmd.RegisterFlagCompletionFunc("rule", fixedCompletion("freestyle", "standard", "renju"))
 	_ = cmd.RegisterFlagCompletionFunc("color", fixedCompletion("black", "white", "random"))
 	_ = cmd.RegisterFlagCompletionFunc("time", fixedCompletion("10+5", "5+3", "15+10", "30m/60s", "none"))
 	_ = cmd.RegisterFlagCompletionFunc("size", fixedCompletion("15", "19", "20"))
 	return cmd
+}
+
+// isTerminal reports whether w is an interactive terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // settings checks the flags before anything is sent.
@@ -178,7 +194,7 @@ func printChallenge(o *challengeOptions, s *session, out client.ChallengeOutcome
 		fmt.Fprintf(o.env.Out, "game %d: %s (black) vs %s (white), %s\n", g.GameID, playerText(g.Black), playerText(g.White),
 			settingsText(g.Rule, g.Size, g.Time, g.Rated))
 		if !o.Play {
-			fmt.Fprintf(o.env.Err, "you play %s; open the game with: gomoku play\n", j.Color)
+			fmt.Fprintf(o.env.Err, "game %d started, you play %s: run `gomoku play` to play it; your clock is running\n", g.GameID, j.Color)
 		}
 	case client.ChallengeDeclined:
 		fmt.Fprintf(o.env.Out, "%s declined the challenge\n", ch.To)

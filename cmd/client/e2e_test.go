@@ -327,6 +327,16 @@ func TestGameAgainstBot(t *testing.T) {
 		t.Fatalf("challenge bot:easy: %v %s", err, out)
 	}
 
+	// Without a terminal the command returns once the game started, and
+	// says how to play it.
+	eve := newUser(t, s.URL, "eve")
+	eve.must("secret-eve-1\nsecret-eve-1\n", "register", "eve")
+	r := eve.run(context.Background(), "", "challenge", "bot:easy", "--time", "none", "--color", "black")
+	if r.code != 0 || !strings.Contains(r.out, "eve (1500) (black) vs bot:easy") ||
+		!strings.Contains(r.err, "started, you play black: run `gomoku play` to play it; your clock is running") {
+		t.Errorf("challenge without a terminal: %+v", r)
+	}
+
 	c, _ := dan.connect()
 	ctx := context.Background()
 	if err := c.Follow(ctx, cj.GameID); err != nil {
