@@ -225,9 +225,9 @@ func (a *App) connEvent(m ConnMsg) {
 			line += " " + m.Detail
 		}
 	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, guestPrefix):
-		line = "the server forgot this guest (it restarted): G enters again as a new guest"
+		line = "guest gone after a server restart: G enters again as a new guest"
 	case m.LoggedOut:
-		line = "the session has expired: G plays on as a guest, or quit and log in again"
+		line = "session expired: G plays as a guest, or quit and log in again"
 	}
 	a.Lobby.Conn = line
 	for _, g := range a.Games {
@@ -287,6 +287,16 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		}
 	case SessionMsg:
 		a.Lobby.Me = m.Me
+		// A new identity: the games played under the old one are not mine.
+		for id, g := range a.Games {
+			if g.player() {
+				delete(a.Games, id)
+				if a.Current == id {
+					a.Current = 0
+				}
+			}
+		}
+		a.updateMyGame()
 	case MultiMsg:
 		var cmds []tea.Cmd
 		for _, one := range m {

@@ -134,6 +134,11 @@ func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error)
 	for id, color := range b.colors {
 		if color == "" {
 			watched = append(watched, id)
+		} else {
+			// Played under the old identity: no longer mine to follow.
+			delete(b.colors, id)
+			delete(b.names, id)
+			b.c.Forget(id)
 		}
 	}
 	b.mu.Unlock()

@@ -135,7 +135,10 @@ func TestAppGuestEntersAgain(t *testing.T) {
 	}
 
 	a := NewApp(ctx, b, sess.Player.Name, "srv", PlainStyles())
-	a.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	a.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	old := renjuGame(t, engine.Black) // played under the forgotten name
+	a.Update(GameStartMsg{State: old})
+	a.Current = 0
 	a.Update(LobbyMsg{Players: []Player{{Name: "alice", Status: "playing", Game: 3}}})
 	// What the backend makes of a reconnect without a session:
 	a.Update(b.convert(client.Reconnected{}))
@@ -156,7 +159,10 @@ func TestAppGuestEntersAgain(t *testing.T) {
 	if !strings.HasPrefix(a.Lobby.Me, "guest:") || a.conn.LoggedOut || a.Lobby.Status != "connected" {
 		t.Fatalf("after G: me %q, conn %+v", a.Lobby.Me, a.conn)
 	}
-	if strings.Contains(a.View(), "expired") || !strings.Contains(a.Lobby.Message, "you are guest:") {
+	if a.Games[42] != nil || a.Lobby.MyGame != 0 {
+		t.Error("the old guest's game is still shown as mine")
+	}
+	if strings.Contains(a.View(), "G enters") || !strings.Contains(a.Lobby.Message, "you are guest:") {
 		t.Errorf("after G:\n%s", a.View())
 	}
 	// The server sends the lobby to the new guest.
