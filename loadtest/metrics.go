@@ -13,12 +13,18 @@ import (
 	"time"
 )
 
+// Histograms read from /metrics.
+const (
+	moveHistogram  = "gomoku_move_seconds"
+	storeHistogram = "gomoku_store_append_seconds"
+)
+
 // scrape is one reading of the server's /metrics: every sample without
-// labels by name, and the buckets of the move latency histogram.
+// labels by name, and the buckets of the latency histograms.
 type scrape struct {
 	at      time.Time
 	values  map[string]float64
-	buckets []bucket // gomoku_move_seconds, by upper bound
+	buckets map[string][]bucket // by histogram, by upper bound
 	errors  map[string]float64
 }
 
@@ -61,7 +67,8 @@ func scrapeMetrics(ctx context.Context, addr string) (*scrape, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("scrape %s: %s", addr, resp.Status)
 	}
-	s := &scrape{at: time.Now(), values: map[string]float64{}, errors: map[string]float64{}}
+	s := &scrape{at: time.Now(), values: map[string]float64{}, errors: map[string]float64{},
+		buckets: map[string][]bucket{}}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -70,15 +77,17 @@ func scrapeMetrics(ctx context.Context, addr string) (*scrape, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("scrape %s: %w", addr, err)
 	}
-	slices.SortFunc(s.buckets, func(a, b bucket) int {
-		switch {
-		case a.le < b.le:
-			return -1
-		case a.le > b.le:
-			return 1
-		}
-		return 0
-	})
+	for _, bs := range s.buckets {
+		slices.SortFunc(bs, func(a, b bucket) int {
+			switch {
+			case a.le < b.le:
+				return -1
+			case a.le > b.le:
+				return 1
+			}
+			return 0
+		})
+	}
 	return s, nil
 }
 
@@ -102,7 +111,7 @@ func (s *scrape) parseLine(line string) {
 	switch {
 	case labels == "":
 		s.values[name] = v
-	case name == "gomoku_move_seconds_bucket":
+	case name == moveHistogram+"_bucket" || name == storeHistogram+"_bucket":
 		le, ok := label(labels, "le")
 		if !ok {
 			return
@@ -112,7 +121,8 @@ func (s *scrape) parseLine(line string) {
 			f, err = math.Inf(1), nil
 		}
 		if err == nil {
-			s.buckets = append(s.buckets, bucket{le: f, count: v})
+			h := strings.TrimSuffix(name, "_bucket")
+			s.buckets[h] = append(s.buckets[h], bucket{le: f, count: v})
 		}
 	case name == "gomoku_errors_total":
 		if code, ok := label(labels, "code"); ok {
@@ -154,10 +164,10 @@ func (s *scrape) liveHeap() float64 {
 	return s.get("go_memstats_next_gc_bytes") / (1 + gogc/100)
 }
 
-// ServerLatency is the server's own view of move handling (validation,
-// storage, broadcast), from the gomoku_move_seconds histogram over the
-// measurement window: each percentile is the upper bound of its bucket
-// (-1: beyond the last bucket).
+// ServerLatency is the server's own view of a latency (move handling:
+// validation, storage, broadcast; or storage alone), from its histogram
+// over the measurement window: each percentile is the upper bound of its
+// bucket (-1: beyond the last bucket).
 type ServerLatency struct {
 	Count float64 `json:"count"`
 	Mean  float64 `json:"mean_ms"`
@@ -165,19 +175,20 @@ type ServerLatency struct {
 	P99   float64 `json:"p99_le_ms"`
 }
 
-// serverLatency subtracts the histogram of a from b's.
-func serverLatency(a, b *scrape) ServerLatency {
-	if a == nil || b == nil || len(a.buckets) != len(b.buckets) || len(b.buckets) == 0 {
+// serverLatency subtracts histogram h of a from b's.
+func serverLatency(a, b *scrape, h string) ServerLatency {
+	if a == nil || b == nil || len(a.buckets[h]) != len(b.buckets[h]) || len(b.buckets[h]) == 0 {
 		return ServerLatency{}
 	}
-	n := b.get("gomoku_move_seconds_count") - a.get("gomoku_move_seconds_count")
+	n := b.get(h+"_count") - a.get(h+"_count")
 	if n <= 0 {
 		return ServerLatency{}
 	}
-	sum := b.get("gomoku_move_seconds_sum") - a.get("gomoku_move_seconds_sum")
+	sum := b.get(h+"_sum") - a.get(h+"_sum")
+	ab := a.buckets[h]
 	at := func(q float64) float64 {
-		for i, bk := range b.buckets {
-			if bk.count-a.buckets[i].count >= q*n {
+		for i, bk := range b.buckets[h] {
+			if bk.count-ab[i].count >= q*n {
 				if math.IsInf(bk.le, 1) {
 					return -1 // beyond the last bound
 				}

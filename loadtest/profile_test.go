@@ -132,7 +132,7 @@ func TestLoadChild(t *testing.T) {
 		t.Skip("the load process of TestProfileServer")
 	}
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	cfg := loadtest.Config{URL: os.Getenv(urlEnv), SourceIPs: 0}
+	cfg := loadtest.Config{URL: os.Getenv(urlEnv), SourceIPs: -1}
 	fs.IntVar(&cfg.Conns, "conns", 100, "")
 	fs.IntVar(&cfg.Games, "games", -1, "")
 	fs.Float64Var(&cfg.Rate, "rate", 1, "")

@@ -67,6 +67,7 @@ type ServerStats struct {
 	CPU                    float64            `json:"cpu_cores"` // in the window
 	MovesPerSec            float64            `json:"moves_per_sec"`
 	MoveHandling           ServerLatency      `json:"move_handling"`
+	StoreAppend            ServerLatency      `json:"store_append"`
 	SlowDropped            float64            `json:"slow_clients_dropped"`
 	Errors                 map[string]float64 `json:"errors,omitempty"` // error replies during the run, by code
 }
@@ -128,7 +129,8 @@ func (r *runner) fill(rep *Report, before, idle, from, to *scrape) {
 			s.CPU = (to.get("process_cpu_seconds_total") - from.get("process_cpu_seconds_total")) / dt
 			s.MovesPerSec = (to.get("gomoku_moves_total") - from.get("gomoku_moves_total")) / dt
 		}
-		s.MoveHandling = serverLatency(from, to)
+		s.MoveHandling = serverLatency(from, to, moveHistogram)
+		s.StoreAppend = serverLatency(from, to, storeHistogram)
 	}
 }
 
@@ -167,6 +169,10 @@ func (rep *Report) WriteText(w io.Writer) {
 	if s := rep.Server; s.Scraped {
 		p("server       %.0f moves/s, CPU %.2f cores; move handling mean %.2fms, p50 ≤%s, p99 ≤%s (histogram)",
 			s.MovesPerSec, s.CPU, s.MoveHandling.Mean, bound(s.MoveHandling.P50), bound(s.MoveHandling.P99))
+		if s.StoreAppend.Count > 0 {
+			p("server store mean %.2fms, p50 ≤%s, p99 ≤%s (storing a move, part of move handling)",
+				s.StoreAppend.Mean, bound(s.StoreAppend.P50), bound(s.StoreAppend.P99))
+		}
 		p("server mem   RSS %s before, %s idle, %s playing", mb(s.RSSBefore), mb(s.RSSIdle), mb(s.RSSPlaying))
 		gc := "a GC after connecting"
 		if !s.IdleGC {

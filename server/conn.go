@@ -40,7 +40,8 @@ const (
 type conn struct {
 	srv  *Server
 	ws   *websocket.Conn
-	ip   string // the peer's address, for per-address limits (never logged with tokens)
+	cork *corkConn // the socket under ws when served by Serve; nil otherwise
+	ip   string    // the peer's address, for per-address limits (never logged with tokens)
 	out  chan []byte
 	done chan struct{}
 	once sync.Once
@@ -65,8 +66,9 @@ type conn struct {
 }
 
 func newConn(s *Server, ws *websocket.Conn, ip string) *conn {
+	cork, _ := ws.NetConn().(*corkConn)
 	return &conn{
-		srv: s, ws: ws, ip: ip,
+		srv: s, ws: ws, ip: ip, cork: cork,
 		out:         make(chan []byte, sendQueue),
 		done:        make(chan struct{}),
 		readerDone:  make(chan struct{}),
@@ -129,8 +131,7 @@ func (c *conn) writeLoop() {
 	for {
 		select {
 		case frame := <-c.out:
-			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := c.ws.WriteMessage(websocket.TextMessage, frame); err != nil {
+			if err := c.writeFrames(frame); err != nil {
 				c.close(websocket.CloseAbnormalClosure, "")
 				return
 			}
@@ -159,6 +160,30 @@ func (c *conn) writeLoop() {
 			return
 		}
 	}
+}
+
+// writeFrames writes frame and whatever else is queued by now, in one
+// system call when the socket can be corked.
+func (c *conn) writeFrames(frame []byte) error {
+	_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+	if c.cork == nil {
+		return c.ws.WriteMessage(websocket.TextMessage, frame)
+	}
+	c.cork.cork()
+	err := c.ws.WriteMessage(websocket.TextMessage, frame)
+more:
+	for n := 1; err == nil && n < sendQueue; n++ {
+		select {
+		case frame = <-c.out:
+			err = c.ws.WriteMessage(websocket.TextMessage, frame)
+		default:
+			break more
+		}
+	}
+	if uerr := c.cork.uncork(); err == nil {
+		err = uerr
+	}
+	return err
 }
 
 // flush writes what is still queued (best effort, e.g. a shutdown notice).

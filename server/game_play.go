@@ -60,6 +60,7 @@ func (g *game) play(s *seat, p engine.Point, accepted func()) error {
 	err := g.srv.store.AppendMove(ctx, g.id, Move{Ply: ply, X: p.X, Y: p.Y, Color: colorName(s.color),
 		BlackClockMS: bms, WhiteClockMS: wms, SpentMS: spent.Milliseconds(), At: now})
 	cancel()
+	g.srv.metrics.storeAppend.Observe(time.Since(now).Seconds())
 	if err != nil {
 		g.clock = saved
 		return err

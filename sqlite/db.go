@@ -27,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gomokud/gomoku/migrations"
@@ -61,6 +62,14 @@ type DB struct {
 	movesDone   chan struct{} // closed when moveWriter ends
 	movesMu     sync.RWMutex  // senders hold it shared; Close exclusively
 	movesClosed bool
+
+	ck         *sql.DB       // one connection: checkpoints (checkpoint.go)
+	ckStop     chan struct{} // closed by Close
+	ckDone     chan struct{} // closed when checkpointer ends
+	ckOnce     sync.Once     // Close stops it once
+	walFrames  atomic.Int64  // WAL frames at the last checkpoint
+	caughtUp   time.Time     // the writer's last catchUp; owned by moveWriter
+	walRestart int64         // walRestartFrames (smaller in tests)
 }
 
 // Open opens (creating it and its directory if needed) the database file at
@@ -99,7 +108,13 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", sync)
 	q.Set("_txlock", "immediate")
-	w, err := sql.Open("sqlite", path+"?"+q.Encode())
+	wq := url.Values{}
+	for k, v := range q {
+		wq[k] = v
+	}
+	wq.Add("_pragma", "wal_autocheckpoint(0)") // see checkpoint.go
+	wq.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", walSizeLimit))
+	w, err := sql.Open("sqlite", path+"?"+wq.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -107,7 +122,7 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{w: w}
+	db := &DB{w: w, walRestart: walRestartFrames}
 	if err := w.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -133,6 +148,16 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers)
 	db.r = r
+	q.Del("_query_only")
+	ck, err := sql.Open("sqlite", path+"?"+q.Encode())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: open checkpointer %s: %w", path, err)
+	}
+	ck.SetMaxOpenConns(1)
+	ck.SetMaxIdleConns(1)
+	db.ck, db.ckStop, db.ckDone = ck, make(chan struct{}), make(chan struct{})
+	go db.checkpointer(ck, db.ckStop, db.ckDone)
 	return db, nil
 }
 
@@ -147,6 +172,13 @@ func (db *DB) Close() error {
 		<-db.movesDone
 	} else {
 		db.movesMu.Unlock()
+	}
+	if db.ck != nil {
+		db.ckOnce.Do(func() {
+			close(db.ckStop)
+			<-db.ckDone
+			errs = append(errs, db.ck.Close())
+		})
 	}
 	if db.appendMove != nil {
 		errs = append(errs, db.appendMove.Close())

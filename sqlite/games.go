@@ -154,6 +154,7 @@ func (db *DB) moveWriter() {
 			}
 		}
 		db.commitMoves(batch)
+		db.catchUp()
 	}
 }
 

@@ -13,11 +13,12 @@ import (
 
 // options are the flags shared by serve and migrate.
 type options struct {
-	addr     string
-	dataDir  string
-	database string
-	logLevel string
-	origins  []string
+	addr      string
+	dataDir   string
+	database  string
+	logLevel  string
+	origins   []string
+	debugAddr string // where to serve profiles; empty: off
 }
 
 // envOr returns the first set environment variable of names, else def.
@@ -84,6 +85,8 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		"PostgreSQL URL, e.g. postgres://user:pass@host/db (env DATABASE_URL)")
 	f.StringVar(&o.logLevel, "log-level", envOr("info", "GOMOKU_LOG_LEVEL"),
 		"debug, info, warn or error (env GOMOKU_LOG_LEVEL)")
+	f.StringVar(&o.debugAddr, "debug-addr", envOr("", "GOMOKU_DEBUG_ADDR"),
+		"serve Go profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; off when empty (env GOMOKU_DEBUG_ADDR)")
 	var origins []string
 	if v := envOr("", "GOMOKU_ALLOWED_ORIGINS"); v != "" {
 		origins = strings.Split(v, ",")

@@ -50,6 +50,13 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		return err
 	}
 	defer store.Close()
+	if o.debugAddr != "" {
+		stop, err := listenDebug(ctx, o.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log})
 	if _, err := srv.Restore(ctx); err != nil {
 		srv.Shutdown(context.Background())

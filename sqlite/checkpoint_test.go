@@ -1,0 +1,77 @@
+package sqlite
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/server"
+)
+
+// walFramesNow reports the frames in the WAL (a PASSIVE checkpoint's log).
+func walFramesNow(t *testing.T, db *DB) (frames, copied int) {
+	t.Helper()
+	var busy int
+	if err := db.ck.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
+		t.Fatal(err)
+	}
+	return frames, copied
+}
+
+// TestCheckpointsKeepTheWALSmall writes moves without pause for a while, as
+// a busy server does: commits must not checkpoint, the background must, and
+// the WAL must start again from its beginning now and then rather than grow
+// with every commit.
+func TestCheckpointsKeepTheWALSmall(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "gomoku.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.walRestart = 200 // set before the first commit: the writer reads it
+	var auto int
+	if err := db.w.QueryRow("PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
+		t.Fatalf("writer wal_autocheckpoint = %d (%v), want 0: commits must not checkpoint", auto, err)
+	}
+	newGame := func() int64 {
+		id, err := db.CreateGame(ctx, server.NewGame{Rule: "freestyle", Size: 15,
+			Black: server.Player{Guest: "a"}, White: server.Player{Guest: "b"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	commits, ply := 0, 0
+	id := newGame()
+	for start := time.Now(); time.Since(start) < 4*checkpointEvery; {
+		if ply++; ply > 200 {
+			id, ply = newGame(), 1
+			commits++
+		}
+		m := server.Move{Ply: ply, X: (ply - 1) % 15, Y: (ply - 1) / 15, Color: "black", At: time.Now()}
+		if ply%2 == 0 {
+			m.Color = "white"
+		}
+		if err := db.AppendMove(ctx, id, m); err != nil {
+			t.Fatal(err)
+		}
+		commits++
+		time.Sleep(100 * time.Microsecond)
+	}
+	if db.walFrames.Load() == 0 && db.caughtUp.IsZero() {
+		t.Fatal("no checkpoint ran while writing")
+	}
+	// Every commit adds at least one frame: a WAL never started again
+	// would hold more frames than there were commits.
+	if frames, _ := walFramesNow(t, db); frames >= commits/2 {
+		t.Fatalf("WAL holds %d frames after %d commits: it did not start again", frames, commits)
+	} else {
+		t.Logf("%d commits; WAL holds %d frames", commits, frames)
+	}
+	// At rest, a checkpoint copies everything.
+	if frames, copied := walFramesNow(t, db); frames != copied {
+		t.Fatalf("checkpoint left %d of %d frames", frames-copied, frames)
+	}
+}
