@@ -249,37 +249,73 @@ func (h *hub) broadcast(frame []byte) {
 func (h *hub) lobby(u *user) protocol.Lobby {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	l := protocol.Lobby{Players: []protocol.Player{}, Bots: botPlayers(), Games: []protocol.GameSummary{},
-		Challenges: []protocol.Challenge{}}
-	for _, o := range h.users {
-		if o.online() {
-			l.Players = append(l.Players, h.playerLocked(o))
-		}
-	}
-	l.PlayersOnline = len(l.Players)
-	if len(l.Players) > protocol.MaxLobbyPlayers {
-		// Those one can challenge first.
-		slices.SortStableFunc(l.Players, func(a, b protocol.Player) int {
-			return cmp.Compare(statusRank(a.Status), statusRank(b.Status))
-		})
-		l.Players = l.Players[:protocol.MaxLobbyPlayers]
-	}
-	for _, g := range h.games {
-		if s, ok := g.summary(); ok && s.Result == nil {
-			l.Games = append(l.Games, s)
-		}
-	}
-	l.GamesRunning = len(l.Games)
-	if len(l.Games) > protocol.MaxLobbyGames {
-		slices.SortFunc(l.Games, func(a, b protocol.GameSummary) int { return cmp.Compare(b.GameID, a.GameID) })
-		l.Games = l.Games[:protocol.MaxLobbyGames]
-	}
+	l := protocol.Lobby{Bots: botPlayers(), Challenges: []protocol.Challenge{}}
+	l.Players, l.PlayersOnline = h.listPlayersLocked()
+	l.Games, l.GamesRunning = h.listGamesLocked()
 	for _, ch := range h.challenges {
 		if ch.from == u || ch.to == u {
 			l.Challenges = append(l.Challenges, ch.wire())
 		}
 	}
 	return l
+}
+
+// listPlayersLocked lists the online players, at most MaxLobbyPlayers of
+// them, those one can challenge first, and counts them all. Every login
+// calls it, so on a busy server it builds only what it sends.
+func (h *hub) listPlayersLocked() ([]protocol.Player, int) {
+	var byRank [3][]*user
+	online := 0
+	for _, o := range h.users {
+		if !o.online() {
+			continue
+		}
+		online++
+		r := statusRank(h.statusLocked(o))
+		if len(byRank[r]) < protocol.MaxLobbyPlayers {
+			byRank[r] = append(byRank[r], o)
+		}
+	}
+	out := make([]protocol.Player, 0, min(online, protocol.MaxLobbyPlayers))
+	for _, us := range byRank {
+		for _, o := range us {
+			if len(out) == protocol.MaxLobbyPlayers {
+				return out, online
+			}
+			out = append(out, h.playerLocked(o))
+		}
+	}
+	return out, online
+}
+
+// listGamesLocked lists the running games, the newest MaxLobbyGames of
+// them, and counts them all.
+func (h *hub) listGamesLocked() ([]protocol.GameSummary, int) {
+	var running []protocol.GameSummary
+	n := 0
+	for _, g := range h.games {
+		s, ok := g.summary()
+		if !ok || s.Result != nil {
+			continue
+		}
+		n++
+		// Keep the newest: a bounded list, trimmed when it doubles.
+		running = append(running, s)
+		if len(running) == 2*protocol.MaxLobbyGames {
+			running = newestGames(running)
+		}
+	}
+	out := newestGames(running)
+	if out == nil {
+		out = []protocol.GameSummary{}
+	}
+	return out, n
+}
+
+// newestGames sorts gs newest first and keeps MaxLobbyGames of them.
+func newestGames(gs []protocol.GameSummary) []protocol.GameSummary {
+	slices.SortFunc(gs, func(a, b protocol.GameSummary) int { return cmp.Compare(b.GameID, a.GameID) })
+	return gs[:min(len(gs), protocol.MaxLobbyGames)]
 }
 
 // statusRank orders lobby statuses: the challengeable first.

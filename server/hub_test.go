@@ -59,3 +59,28 @@ func TestGuestNames(t *testing.T) {
 		t.Fatal("invalid wish accepted")
 	}
 }
+
+// TestLobbyGamesCap: a busy lobby lists the newest MaxLobbyGames running
+// games, newest first, and counts them all; finished games are not listed.
+func TestLobbyGamesCap(t *testing.T) {
+	h := newHub(nil)
+	me := h.userLocked(identity{name: "me", kind: protocol.KindGuest})
+	n := 2*protocol.MaxLobbyGames + 50
+	for id := int64(1); id <= int64(n)+5; id++ {
+		g := &game{id: id}
+		g.sum.GameID = id
+		if id > int64(n) { // the five newest are over
+			g.sum.Result = &protocol.Result{}
+		}
+		h.games[id] = g
+	}
+	l := h.lobby(me)
+	if l.GamesRunning != n || len(l.Games) != protocol.MaxLobbyGames {
+		t.Fatalf("listed %d, counted %d; want %d of %d", len(l.Games), l.GamesRunning, protocol.MaxLobbyGames, n)
+	}
+	for i, s := range l.Games {
+		if want := int64(n - i); s.GameID != want {
+			t.Fatalf("game %d listed is %d, want %d (newest running first)", i, s.GameID, want)
+		}
+	}
+}
