@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gomokud/gomoku/server"
 )
@@ -130,7 +129,6 @@ type moveReq struct {
 // Group commit limits.
 const (
 	maxMoveBatch   = 256
-	moveTxTimeout  = 10 * time.Second
 	moveQueueDepth = 1024
 )
 
@@ -161,9 +159,14 @@ func (db *DB) moveWriter() {
 // commitMoves inserts a batch in one transaction. A move refused by its
 // conditions (finished game, wrong ply, duplicate) fails alone: SQLite
 // undoes only the failing statement.
+//
+// The statements run without a deadline: with a cancellable context the
+// driver starts a watcher goroutine per statement, which at thousands of
+// moves a second cost more than the insert. Nothing here can wait long: the
+// writer is the only one writing (busy_timeout bounds a lock held by a
+// checkpoint or another process) and an insert is a few B-tree steps.
 func (db *DB) commitMoves(batch []*moveReq) {
-	ctx, cancel := context.WithTimeout(context.Background(), moveTxTimeout)
-	defer cancel()
+	ctx := context.Background()
 	errs := make([]error, len(batch))
 	fail := func(err error) {
 		for _, r := range batch {
@@ -177,26 +180,7 @@ func (db *DB) commitMoves(batch []*moveReq) {
 	}
 	stmt := tx.StmtContext(ctx, db.appendMove)
 	for i, r := range batch {
-		m := r.m
-		what := fmt.Sprintf("append move %d to game %d", m.Ply, r.gameID)
-		if err := r.ctx.Err(); err != nil {
-			errs[i] = fmt.Errorf("%s: %w", what, err)
-			continue
-		}
-		res, err := stmt.ExecContext(ctx,
-			r.gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, ms(server.OrNow(m.At)))
-		switch {
-		case isUnique(err):
-			errs[i] = fmt.Errorf("%s: %w", what, server.ErrConflict)
-		case err != nil:
-			errs[i] = fmt.Errorf("%s: %w", what, err)
-		default:
-			if n, err := res.RowsAffected(); err != nil {
-				errs[i] = fmt.Errorf("%s: %w", what, err)
-			} else if n != 1 {
-				errs[i] = db.whyNot(ctx, tx, r.gameID, what)
-			}
-		}
+		errs[i] = db.insertMove(ctx, tx, stmt, r)
 	}
 	if err := tx.Commit(); err != nil {
 		fail(err)
@@ -205,6 +189,32 @@ func (db *DB) commitMoves(batch []*moveReq) {
 	for i, r := range batch {
 		r.done <- errs[i]
 	}
+}
+
+// insertMove inserts one move of a batch. Its error message is built only
+// on failure: this runs for every move.
+func (db *DB) insertMove(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, r *moveReq) error {
+	m := r.m
+	what := func() string { return fmt.Sprintf("append move %d to game %d", m.Ply, r.gameID) }
+	if err := r.ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", what(), err)
+	}
+	res, err := stmt.ExecContext(ctx,
+		r.gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, ms(server.OrNow(m.At)))
+	switch {
+	case isUnique(err):
+		return fmt.Errorf("%s: %w", what(), server.ErrConflict)
+	case err != nil:
+		return fmt.Errorf("%s: %w", what(), err)
+	}
+	n, err := res.RowsAffected()
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s: %w", what(), err)
+	case n != 1:
+		return db.whyNot(ctx, tx, r.gameID, what())
+	}
+	return nil
 }
 
 // queryer is a *sql.DB or *sql.Tx.
