@@ -30,7 +30,7 @@ func TestCheckpointsKeepTheWALSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	db.walRestart = 200 // set before the first commit: the writer reads it
+	db.walRestart.Store(200)
 	var auto int
 	if err := db.w.QueryRow("PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
 		t.Fatalf("writer wal_autocheckpoint = %d (%v), want 0: commits must not checkpoint", auto, err)
@@ -60,8 +60,8 @@ func TestCheckpointsKeepTheWALSmall(t *testing.T) {
 		commits++
 		time.Sleep(100 * time.Microsecond)
 	}
-	if db.walFrames.Load() == 0 && db.caughtUp.IsZero() {
-		t.Fatal("no checkpoint ran while writing")
+	if db.caughtUp.Load() == 0 {
+		t.Fatal("the writer never caught up with the background checkpoints")
 	}
 	// Every commit adds at least one frame: a WAL never started again
 	// would hold more frames than there were commits.

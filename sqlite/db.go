@@ -68,8 +68,9 @@ type DB struct {
 	ckDone     chan struct{} // closed when checkpointer ends
 	ckOnce     sync.Once     // Close stops it once
 	walFrames  atomic.Int64  // WAL frames at the last checkpoint
-	caughtUp   time.Time     // the writer's last catchUp; owned by moveWriter
-	walRestart int64         // walRestartFrames (smaller in tests)
+	caughtUp   atomic.Int64  // writer checkpoints run (tests)
+	catchUpDue atomic.Bool   // set by a background pass, cleared by the writer
+	walRestart atomic.Int64  // walRestartFrames (smaller in tests)
 }
 
 // Open opens (creating it and its directory if needed) the database file at
@@ -122,7 +123,8 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{w: w, walRestart: walRestartFrames}
+	db := &DB{w: w}
+	db.walRestart.Store(walRestartFrames)
 	if err := w.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
