@@ -53,3 +53,8 @@ func wireError(log *slog.Logger, err error) *protocol.Error {
 func errf(code protocol.Code, format string, args ...any) error {
 	return protocol.Errorf(code, format, args...)
 }
+
+// errShuttingDown answers requests that arrive while the server stops; the
+// client reconnects to the next server and resumes its games there.
+var errShuttingDown = &protocol.Error{Code: protocol.CodeShuttingDown,
+	Message: "the server is restarting; your games are kept: reconnect in a moment"}

@@ -106,17 +106,27 @@ func (g *game) post(f func()) bool {
 func (g *game) tryPost(f func()) error {
 	select {
 	case <-g.done:
-		return errf(protocol.CodeNotFound, "game %d is no longer running", g.id)
+		return g.gone()
 	default:
 	}
 	select {
 	case g.cmds <- f:
 		return nil
 	case <-g.done:
-		return errf(protocol.CodeNotFound, "game %d is no longer running", g.id)
+		return g.gone()
 	default:
 		return errf(protocol.CodeRateLimited, "game %d is busy", g.id)
 	}
+}
+
+// gone is the error for a request to a game whose goroutine has ended:
+// the server is stopping (the game is kept for the next start) or the game
+// is over and closed.
+func (g *game) gone() error {
+	if g.srv.down.Load() {
+		return errShuttingDown
+	}
+	return errf(protocol.CodeNotFound, "game %d is no longer running", g.id)
 }
 
 // run is the game goroutine. It ends when the server stops (the game stays

@@ -35,6 +35,9 @@ func (c *conn) serve(id string, m protocol.Message) error {
 	if !requests[m.Type()] {
 		return errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
 	}
+	if c.srv.down.Load() {
+		return errShuttingDown
+	}
 	switch m := m.(type) {
 	case *protocol.Ping:
 		c.reply(id, protocol.Pong{})

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -128,6 +129,9 @@ type Server struct {
 	conns    map[*conn]struct{}
 	perIP    map[string]int // open connections by address
 	stopping bool
+
+	// down is stopping for readers outside mu (every request checks it).
+	down atomic.Bool
 }
 
 // New returns a server over store. It starts the bot workers and the lobby's
@@ -202,6 +206,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) {
 	s.mu.Lock()
 	s.stopping = true
+	s.down.Store(true)
 	conns := make([]*conn, 0, len(s.conns))
 	for c := range s.conns {
 		conns = append(conns, c)
