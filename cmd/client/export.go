@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -50,27 +49,22 @@ func runExport(ctx context.Context, o *exportOptions) error {
 	default:
 		return fmt.Errorf("--format: %q is not txt, psq or sgf", o.Format)
 	}
-	s, err := connect(ctx, o.global, o.env, authAny, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	rec, err := s.c.Record(ctx, o.GameID, o.Format)
-	if err != nil {
-		return err
-	}
-	if o.global.JSON {
-		return printJSON(o.env.Out, rec)
-	}
-	if o.Output == "" || o.Output == "-" {
-		_, err := fmt.Fprint(o.env.Out, rec.Data)
-		return err
-	}
-	if err := os.WriteFile(o.Output, []byte(rec.Data), 0o644); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	fmt.Fprintf(o.env.Err, "game %d saved to %s (%s)\n", o.GameID, o.Output, o.Format)
-	return nil
+	return withSession(ctx, o.global, o.env, authAny, func(ctx context.Context, s *session) error {
+		rec, err := s.c.Record(ctx, o.GameID, o.Format)
+		if err != nil {
+			return err
+		}
+		if o.global.JSON {
+			return printJSON(o.env.Out, rec)
+		}
+		if o.Output == "" || o.Output == "-" {
+			_, err := fmt.Fprint(o.env.Out, rec.Data)
+			return err
+		}
+		if err := os.WriteFile(o.Output, []byte(rec.Data), 0o644); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		fmt.Fprintf(o.env.Err, "game %d saved to %s (%s)\n", o.GameID, o.Output, o.Format)
+		return nil
+	})
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -49,25 +48,20 @@ func runGames(ctx context.Context, o *gamesOptions) error {
 	if o.Name != "" {
 		a = authAny
 	}
-	s, err := connect(ctx, o.global, o.env, a, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	h, err := s.c.History(ctx, o.Name, o.Limit, o.Offset)
-	if err != nil {
-		return err
-	}
-	if o.global.JSON {
-		return printJSON(o.env.Out, h)
-	}
-	if len(h.Games) == 0 {
-		fmt.Fprintf(o.env.Out, "no games for %s\n", h.Name)
-		return nil
-	}
-	return table(o.env.Out, historyRows(h.Name, h.Games))
+	return withSession(ctx, o.global, o.env, a, func(ctx context.Context, s *session) error {
+		h, err := s.c.History(ctx, o.Name, o.Limit, o.Offset)
+		if err != nil {
+			return err
+		}
+		if o.global.JSON {
+			return printJSON(o.env.Out, h)
+		}
+		if len(h.Games) == 0 {
+			fmt.Fprintf(o.env.Out, "no games for %s\n", h.Name)
+			return nil
+		}
+		return table(o.env.Out, historyRows(h.Name, h.Games))
+	})
 }
 
 // historyRows lists games as who played them: the opponent, who's colour

@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/gomokud/gomoku/client"
 )
 
 type leaderboardOptions struct {
@@ -30,24 +28,19 @@ func newLeaderboardCmd(g *globalOptions, env *Env) *cobra.Command {
 }
 
 func runLeaderboard(ctx context.Context, o *leaderboardOptions) error {
-	s, err := connect(ctx, o.global, o.env, authAny, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	lb, err := s.c.Leaderboard(ctx, o.Limit)
-	if err != nil {
-		return err
-	}
-	if o.global.JSON {
-		return printJSON(o.env.Out, lb)
-	}
-	rows := [][]string{{"#", "PLAYER", "RATING", "RD", "GAMES", "WINS", "LOSSES", "DRAWS"}}
-	for i, p := range lb.Players {
-		rows = append(rows, []string{fmt.Sprint(i + 1), p.Name, fmt.Sprint(p.Rating), fmt.Sprint(p.RD),
-			fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Losses), fmt.Sprint(p.Draws)})
-	}
-	return table(o.env.Out, rows)
+	return withSession(ctx, o.global, o.env, authAny, func(ctx context.Context, s *session) error {
+		lb, err := s.c.Leaderboard(ctx, o.Limit)
+		if err != nil {
+			return err
+		}
+		if o.global.JSON {
+			return printJSON(o.env.Out, lb)
+		}
+		rows := [][]string{{"#", "PLAYER", "RATING", "RD", "GAMES", "WINS", "LOSSES", "DRAWS"}}
+		for i, p := range lb.Players {
+			rows = append(rows, []string{fmt.Sprint(i + 1), p.Name, fmt.Sprint(p.Rating), fmt.Sprint(p.RD),
+				fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Losses), fmt.Sprint(p.Draws)})
+		}
+		return table(o.env.Out, rows)
+	})
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/gomokud/gomoku/client"
 )
 
 type loginOptions struct {
@@ -42,16 +40,11 @@ func runLogin(ctx context.Context, o *loginOptions) error {
 	if err != nil {
 		return err
 	}
-	s, err := connect(ctx, o.global, o.env, authNone, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	sess, err := s.c.Login(ctx, name, pass)
-	if err != nil {
-		return fmt.Errorf("login: %w", err)
-	}
-	return saveSession(o.global, o.env, s, sess.Token, sess.Player.Name, "logged in as")
+	return withSession(ctx, o.global, o.env, authNone, func(ctx context.Context, s *session) error {
+		sess, err := s.c.Login(ctx, name, pass)
+		if err != nil {
+			return fmt.Errorf("login: %w", err)
+		}
+		return saveSession(o.global, o.env, s, sess.Token, sess.Player.Name, "logged in as")
+	})
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/gomokud/gomoku/client"
 )
 
 type logoutOptions struct {
@@ -37,15 +35,9 @@ func runLogout(ctx context.Context, o *logoutOptions) error {
 		fmt.Fprintln(o.env.Out, "not logged in")
 		return nil
 	}
-	var serverErr error
-	if s, err := connect(ctx, o.global, o.env, authAccount, client.Options{}); err != nil {
-		serverErr = err
-	} else {
-		rctx, cancel := withTimeout(ctx)
-		serverErr = s.c.Logout(rctx)
-		cancel()
-		s.Close()
-	}
+	serverErr := withSession(ctx, o.global, o.env, authAccount, func(ctx context.Context, s *session) error {
+		return s.c.Logout(ctx)
+	})
 	name := cfg.Username
 	cfg.Token, cfg.Username = "", ""
 	if err := o.global.save(cfg); err != nil {

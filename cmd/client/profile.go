@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/gomokud/gomoku/client"
 )
 
 type profileOptions struct {
@@ -41,30 +39,25 @@ func runProfile(ctx context.Context, o *profileOptions) error {
 	if o.Name != "" {
 		a = authAny
 	}
-	s, err := connect(ctx, o.global, o.env, a, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	p, err := s.c.Profile(ctx, o.Name)
-	if err != nil {
-		return err
-	}
-	if o.global.JSON {
-		return printJSON(o.env.Out, p)
-	}
-	last := "never"
-	if p.LastLoginAt != nil {
-		last = dateText(*p.LastLoginAt)
-	}
-	return table(o.env.Out, [][]string{
-		{"name:", p.Name},
-		{"status:", p.Status},
-		{"rating:", fmt.Sprintf("%d ± %d (%d rated games)", p.Rating, 2*p.RD, p.RatedGames)},
-		{"games:", fmt.Sprintf("%d: %d wins, %d losses, %d draws", p.Games, p.Wins, p.Losses, p.Draws)},
-		{"registered:", dateText(p.CreatedAt)},
-		{"last login:", last},
+	return withSession(ctx, o.global, o.env, a, func(ctx context.Context, s *session) error {
+		p, err := s.c.Profile(ctx, o.Name)
+		if err != nil {
+			return err
+		}
+		if o.global.JSON {
+			return printJSON(o.env.Out, p)
+		}
+		last := "never"
+		if p.LastLoginAt != nil {
+			last = dateText(*p.LastLoginAt)
+		}
+		return table(o.env.Out, [][]string{
+			{"name:", p.Name},
+			{"status:", p.Status},
+			{"rating:", fmt.Sprintf("%d ± %d (%d rated games)", p.Rating, 2*p.RD, p.RatedGames)},
+			{"games:", fmt.Sprintf("%d: %d wins, %d losses, %d draws", p.Games, p.Wins, p.Losses, p.Draws)},
+			{"registered:", dateText(p.CreatedAt)},
+			{"last login:", last},
+		})
 	})
 }

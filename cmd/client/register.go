@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	accounts "github.com/gomokud/gomoku/auth"
-	"github.com/gomokud/gomoku/client"
 )
 
 type registerOptions struct {
@@ -62,18 +61,13 @@ func runRegister(ctx context.Context, o *registerOptions) error {
 	if pass != again {
 		return errors.New("the passwords differ; nothing was registered")
 	}
-	s, err := connect(ctx, o.global, env, authNone, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	sess, err := s.c.Register(ctx, name, pass)
-	if err != nil {
-		return fmt.Errorf("register: %w", err)
-	}
-	return saveSession(o.global, env, s, sess.Token, sess.Player.Name, "registered and logged in as")
+	return withSession(ctx, o.global, env, authNone, func(ctx context.Context, s *session) error {
+		sess, err := s.c.Register(ctx, name, pass)
+		if err != nil {
+			return fmt.Errorf("register: %w", err)
+		}
+		return saveSession(o.global, env, s, sess.Token, sess.Player.Name, "registered and logged in as")
+	})
 }
 
 // askUsername returns the given name or prompts for one.

@@ -80,6 +80,20 @@ func connect(ctx context.Context, g *globalOptions, env *Env, a auth, opts clien
 // Close ends the connection.
 func (s *session) Close() { s.c.Close() }
 
+// withSession is the frame of the commands that send one request and print
+// its answer: it connects as a says, runs fn with its requests bounded by
+// withTimeout, and closes the connection after.
+func withSession(ctx context.Context, g *globalOptions, env *Env, a auth, fn func(context.Context, *session) error) error {
+	s, err := connect(ctx, g, env, a, client.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return fn(ctx, s)
+}
+
 // withTimeout bounds a scriptable command's requests.
 func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, 30*time.Second)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/tui"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
@@ -63,43 +62,38 @@ type showJSON struct {
 }
 
 func runShow(ctx context.Context, o *showOptions) error {
-	s, err := connect(ctx, o.global, o.env, authAny, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	rec, err := s.c.Record(ctx, o.GameID, protocol.FormatText)
-	if err != nil {
-		return err
-	}
-	r, err := engine.ParseText([]byte(rec.Data))
-	if err != nil {
-		return fmt.Errorf("game %d: the server's record: %w", o.GameID, err)
-	}
-	if o.global.JSON {
-		out := showJSON{GameID: o.GameID, Black: r.Black, White: r.White, Rule: r.Rule.String(), Size: r.Size,
-			Result: recordResult(r.Result), Record: rec.Data, Moves: []string{}}
-		for _, p := range r.Points() {
-			out.Moves = append(out.Moves, p.String())
+	return withSession(ctx, o.global, o.env, authAny, func(ctx context.Context, s *session) error {
+		rec, err := s.c.Record(ctx, o.GameID, protocol.FormatText)
+		if err != nil {
+			return err
 		}
-		return printJSON(o.env.Out, out)
-	}
-	g, err := engine.Replay(engine.Options{Size: r.Size, Rule: r.Rule}, r.Points())
-	if err != nil {
-		return fmt.Errorf("game %d: replay: %w", o.GameID, err)
-	}
-	v := tui.BoardView{Board: g.Board(), Last: engine.NoPoint}
-	if m, ok := g.LastMove(); ok {
-		v.Last = m.Point
-	}
-	fmt.Fprintf(o.env.Out, "Game %d: %s (black) vs %s (white), %s %dx%d, %s\n\n", o.GameID, r.Black, r.White,
-		r.Rule, r.Size, r.Size, recordResult(r.Result))
-	fmt.Fprintln(o.env.Out, v.Render(tui.PlainStyles()))
-	fmt.Fprintln(o.env.Out)
-	_, err = fmt.Fprint(o.env.Out, rec.Data)
-	return err
+		r, err := engine.ParseText([]byte(rec.Data))
+		if err != nil {
+			return fmt.Errorf("game %d: the server's record: %w", o.GameID, err)
+		}
+		if o.global.JSON {
+			out := showJSON{GameID: o.GameID, Black: r.Black, White: r.White, Rule: r.Rule.String(), Size: r.Size,
+				Result: recordResult(r.Result), Record: rec.Data, Moves: []string{}}
+			for _, p := range r.Points() {
+				out.Moves = append(out.Moves, p.String())
+			}
+			return printJSON(o.env.Out, out)
+		}
+		g, err := engine.Replay(engine.Options{Size: r.Size, Rule: r.Rule}, r.Points())
+		if err != nil {
+			return fmt.Errorf("game %d: replay: %w", o.GameID, err)
+		}
+		v := tui.BoardView{Board: g.Board(), Last: engine.NoPoint}
+		if m, ok := g.LastMove(); ok {
+			v.Last = m.Point
+		}
+		fmt.Fprintf(o.env.Out, "Game %d: %s (black) vs %s (white), %s %dx%d, %s\n\n", o.GameID, r.Black, r.White,
+			r.Rule, r.Size, r.Size, recordResult(r.Result))
+		fmt.Fprintln(o.env.Out, v.Render(tui.PlainStyles()))
+		fmt.Fprintln(o.env.Out)
+		_, err = fmt.Fprint(o.env.Out, rec.Data)
+		return err
+	})
 }
 
 func recordResult(r engine.RecordResult) string {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -29,21 +28,16 @@ func newWhoCmd(g *globalOptions, env *Env) *cobra.Command {
 }
 
 func runWho(ctx context.Context, o *whoOptions) error {
-	s, err := connect(ctx, o.global, o.env, authAny, client.Options{})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	lobby, err := s.c.Lobby(ctx)
-	if err != nil {
-		return err
-	}
-	if o.global.JSON {
-		return printJSON(o.env.Out, lobby)
-	}
-	return printLobby(o.env, lobby, s.c.Me().Name)
+	return withSession(ctx, o.global, o.env, authAny, func(ctx context.Context, s *session) error {
+		lobby, err := s.c.Lobby(ctx)
+		if err != nil {
+			return err
+		}
+		if o.global.JSON {
+			return printJSON(o.env.Out, lobby)
+		}
+		return printLobby(o.env, lobby, s.c.Me().Name)
+	})
 }
 
 func printLobby(env *Env, l protocol.Lobby, me string) error {
