@@ -178,8 +178,12 @@ func (rep *Report) WriteText(w io.Writer) {
 		if !s.IdleGC {
 			gc = "no GC since connecting: live heap from an older GC"
 		}
+		idleHeap := kb(s.IdleLiveHeapPerConn)
+		if s.IdleLiveHeapPerConn < 0 { // an older GC's figure, below the one before connecting
+			idleHeap = "unknown"
+		}
 		p("per conn     idle: %s RSS, live heap %s, stacks %s, %.1f goroutines (%s)",
-			kb(s.IdleRSSPerConn), kb(s.IdleLiveHeapPerConn), kb(s.IdleStackPerConn), s.GoroutinesPerConn, gc)
+			kb(s.IdleRSSPerConn), idleHeap, kb(s.IdleStackPerConn), s.GoroutinesPerConn, gc)
 		p("per conn     playing: %s RSS, live heap %s, stacks %s",
 			kb(s.PlayingRSSPerConn), kb(s.PlayingLiveHeapPerConn), kb(s.PlayingStackPerConn))
 		if s.SlowDropped > 0 || len(s.Errors) > 0 {
