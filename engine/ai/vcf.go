@@ -35,28 +35,18 @@ func vcfTag(h, salt uint64, left, kind int) uint64 {
 func (s *searcher) vcf(ply, left int, root bool) int {
 	b := s.b
 	us := b.turn
-	them := us ^ 1
 	s.count()
 	if s.stopped || ply >= maxPly-4 {
 		return 0
 	}
-	if b.cnt[us][catFive] > 0 {
-		if root {
-			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
-		}
-		return 1
+	res, block, done := s.threatStart(ply, root)
+	if done {
+		return res
 	}
 	moves := s.buf[ply][:0]
-	fp := b.fivePoints(s.tmp[ply][:0], them)
 	switch {
-	case len(fp) >= 2:
-		return 0
-	case len(fp) == 1:
-		q := fp[0]
-		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
-			return 0
-		}
-		moves = append(moves, q)
+	case block >= 0:
+		moves = append(moves, block)
 	default:
 		if f := b.flexPoint(us); f >= 0 {
 			if root {
@@ -87,6 +77,35 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 	}
 	s.vcfFail.mark(b.hash, tag)
 	return 0
+}
+
+// threatStart opens a threat-search node the way vcf and vct both must:
+// a five of the side to move wins at once (done, 1); two fives of the
+// opponent cannot both be stopped (done, 0); one five of the opponent must
+// be blocked, and only a block that makes a four keeps the threat going
+// (block, else done, 0). With no five anywhere, block is -1 and the node
+// searches its own threats.
+func (s *searcher) threatStart(ply int, root bool) (res int, block int32, done bool) {
+	b := s.b
+	us := b.turn
+	if b.cnt[us][catFive] > 0 {
+		if root {
+			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
+		}
+		return 1, -1, true
+	}
+	fp := b.fivePoints(s.tmp[ply][:0], us^1)
+	switch {
+	case len(fp) >= 2:
+		return 0, -1, true
+	case len(fp) == 1:
+		q := fp[0]
+		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
+			return 0, -1, true
+		}
+		return 0, q, false
+	}
+	return 0, -1, false
 }
 
 // fourThenBlock plays the attacker's four q, the defender's forced block and
@@ -159,23 +178,14 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 	if s.stopped || ply >= maxPly-6 || s.nodes > s.vctStop {
 		return 0
 	}
-	if b.cnt[us][catFive] > 0 {
-		if root {
-			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
-		}
-		return 1
+	res, block, done := s.threatStart(ply, root)
+	if done {
+		return res
 	}
 	moves := s.buf[ply][:0]
-	fp := b.fivePoints(s.tmp[ply][:0], them)
 	switch {
-	case len(fp) >= 2:
-		return 0
-	case len(fp) == 1:
-		q := fp[0]
-		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
-			return 0
-		}
-		moves = append(moves, q)
+	case block >= 0:
+		moves = append(moves, block)
 	default:
 		if r := s.vcf(ply, s.p.vcfDepth, root); r > 0 {
 			return r
