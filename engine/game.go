@@ -19,7 +19,7 @@ const (
 	ReasonTimeout                 // the loser's clock ran out
 	ReasonAgreement               // draw by agreement
 	ReasonAbandon                 // the loser left the game
-	ReasonAborted                 // called off before it started; no winner, not rated
+	ReasonAborted                 // called off (before it started, or left by both players); no winner, not rated
 )
 
 var reasonNames = [...]string{"", "five", "full-board", "resign", "timeout", "agreement", "abandon", "aborted"}

@@ -129,3 +129,34 @@ func TestRestartResumesGames(t *testing.T) {
 		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 4 }) // the bot still plays
 	})
 }
+
+// TestAbandonedByBoth: a game without a clock that both players leave ends
+// after AbandonAfter with no result and no rating change, and its
+// goroutine is gone; one player staying keeps it open.
+func TestAbandonedByBoth(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{Config: server.Config{AbandonAfter: 400 * time.Millisecond}})
+	a, b := pair(t, s, "alice", "bob")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+		Rated: true})
+	play(t, gid, black, white, "h8", "h9", "h10")
+
+	white.ws.Close()
+	event[*protocol.PlayerAway](black, nil)
+	time.Sleep(600 * time.Millisecond) // past AbandonAfter: black is still here, the game goes on
+	black.expectCode(protocol.Move{GameID: gid, Move: "h11"}, protocol.CodeNotYourTurn)
+
+	black.ws.Close()
+	time.Sleep(600 * time.Millisecond)
+	reconnect(t, white, s.URL)
+	h := white.call(protocol.GetHistory{}).(*protocol.History)
+	if len(h.Games) != 1 || h.Games[0].GameID != gid {
+		t.Fatalf("history %+v", h.Games)
+	}
+	if r := h.Games[0].Result; r == nil || r.Reason != "aborted" || r.Winner != "" {
+		t.Fatalf("result %+v, want aborted with no winner", r)
+	}
+	p := white.call(protocol.GetProfile{Name: "bob"}).(*protocol.Profile)
+	if p.Rating != 1500 || p.Games != 0 {
+		t.Fatalf("bob's profile %+v: an abandoned game must not be rated or counted", p)
+	}
+}

@@ -188,8 +188,10 @@ func (g *game) arm() {
 		at = g.linger
 	default:
 		at = g.clock.deadline()
-		if claim := g.botClaimAt(); !claim.IsZero() && (at.IsZero() || claim.Before(at)) {
-			at = claim
+		for _, t := range [...]time.Time{g.botClaimAt(), g.abandonAt()} {
+			if !t.IsZero() && (at.IsZero() || t.Before(at)) {
+				at = t
+			}
 		}
 	}
 	if at.IsZero() {
@@ -217,7 +219,27 @@ func (g *game) onTimer() {
 			}
 		}
 	}
+	if at := g.abandonAt(); !at.IsZero() && !now.Before(at) {
+		g.finish(engine.Empty, engine.ReasonAborted)
+		return
+	}
 	g.arm()
+}
+
+// abandonAt is when a game both players have left ends without a result:
+// AbandonAfter after the later of them left. Zero while either is here
+// (a bot always is).
+func (g *game) abandonAt() time.Time {
+	var last time.Time
+	for _, s := range g.seats {
+		if s.isBot() || !s.away {
+			return time.Time{}
+		}
+		if s.awaySince.After(last) {
+			last = s.awaySince
+		}
+	}
+	return last.Add(g.srv.cfg.AbandonAfter)
 }
 
 // botClaimAt is when a bot claims the win against a human who left: the end

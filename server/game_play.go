@@ -117,7 +117,7 @@ func (g *game) finish(winner engine.Color, reason engine.Reason) {
 	g.offer = nil
 	bothMoved := len(g.eng.Moves()) >= 2
 	res := GameResult{Winner: colorName(winner), Reason: reason.String(), EndedAt: now,
-		Unrated:   !bothMoved && reason != engine.ReasonFive,
+		Unrated:   (!bothMoved && reason != engine.ReasonFive) || reason == engine.ReasonAborted,
 		Uncounted: reason == engine.ReasonAborted}
 	ctx, cancel := storeCtx()
 	stored, err := g.srv.store.FinishGame(ctx, g.id, res)

@@ -52,6 +52,11 @@ type Config struct {
 	// Grace fixes how long a disconnected player's opponent waits before it
 	// may claim the win; 0 scales it to the time control (20s to 3m).
 	Grace time.Duration
+	// AbandonAfter ends a game both players have left (neither connected)
+	// for this long, with no result and no rating change (default 24h): a
+	// game without a clock, or restored with its clock paused, would
+	// otherwise wait for them forever.
+	AbandonAfter time.Duration
 	// SessionTTL is how long a login token lives (default 30 days).
 	SessionTTL time.Duration
 	// BotWorkers is the number of AI searches run at once (default: the
@@ -92,6 +97,7 @@ func (c Config) withDefaults() Config {
 	def(&c.ChallengeTTL, 2*time.Minute)
 	def(&c.RematchWindow, 2*time.Minute)
 	def(&c.SessionTTL, 30*24*time.Hour)
+	def(&c.AbandonAfter, 24*time.Hour)
 	if c.BotWorkers <= 0 {
 		c.BotWorkers = runtime.GOMAXPROCS(0)
 	}
