@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -16,10 +18,11 @@ import (
 
 // options are the command's flags.
 type options struct {
-	cfg    loadtest.Config
-	json   bool
-	quiet  bool
-	maxP99 time.Duration
+	cfg     loadtest.Config
+	json    bool
+	quiet   bool
+	maxP99  time.Duration
+	cpuProf string // the load tool's own CPU profile, to see what it costs
 }
 
 // errProblems is returned when the run took place but something failed.
@@ -93,6 +96,7 @@ dropped client, no move, p99 over --max-p99).`,
 	f.IntVar(&c.SourceIPs, "source-ips", -1, "loopback source addresses to spread over (-1: one per 8 connections; 0: off)")
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
+	f.StringVar(&o.cpuProf, "cpuprofile", "", "write the load tool's own CPU profile to this file")
 	f.DurationVar(&o.maxP99, "max-p99", 0, "fail when the p99 move round trip (to ok) exceeds this (0: no limit)")
 	return cmd
 }
@@ -104,6 +108,13 @@ func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 		cfg.Logf = func(format string, args ...any) {
 			fmt.Fprintf(stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
 		}
+	}
+	if o.cpuProf != "" {
+		stop, err := startCPUProfile(o.cpuProf)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
@@ -126,4 +137,20 @@ func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: %s", errProblems, strings.Join(probs, "; "))
 	}
 	return nil
+}
+
+// startCPUProfile profiles this process into path until stop.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpuprofile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
