@@ -44,21 +44,19 @@ func (db *DB) checkpointer(ck *sql.DB, stop <-chan struct{}, done chan<- struct{
 	}
 }
 
-// checkpoint runs one PASSIVE checkpoint on c and records the WAL's size.
-// It reports whether it copied the whole WAL. A failure is left for the
-// next one: the WAL only grows meanwhile, no data is at risk.
-func (db *DB) checkpoint(c *sql.DB) (complete bool) {
+// checkpoint runs one PASSIVE checkpoint on c; a background pass that
+// finds the WAL long asks the writer to catch up. A failure is left for the
+// next pass: the WAL only grows meanwhile, no data is at risk.
+func (db *DB) checkpoint(c *sql.DB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var busy, frames, copied int
 	if err := c.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
-		return false
+		return
 	}
-	db.walFrames.Store(int64(frames))
 	if c != db.w && int64(frames) >= db.walRestart.Load() {
 		db.catchUpDue.Store(true)
 	}
-	return busy == 0 && frames == copied
 }
 
 // catchUp runs on the writer (moveWriter, between batches). When a

@@ -67,7 +67,6 @@ type DB struct {
 	ckStop     chan struct{} // closed by Close
 	ckDone     chan struct{} // closed when checkpointer ends
 	ckOnce     sync.Once     // Close stops it once
-	walFrames  atomic.Int64  // WAL frames at the last checkpoint
 	caughtUp   atomic.Int64  // writer checkpoints run (tests)
 	catchUpDue atomic.Bool   // set by a background pass, cleared by the writer
 	walRestart atomic.Int64  // walRestartFrames (smaller in tests)
