@@ -130,11 +130,15 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 
 // DeleteExpiredSessions implements server.Store.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, now)
-	if err != nil {
-		return 0, wrap(err, "delete expired sessions")
+	var n int64
+	for _, table := range []string{"sessions", "guest_sessions"} {
+		tag, err := db.pool.Exec(ctx, `DELETE FROM `+table+` WHERE expires_at <= $1`, now)
+		if err != nil {
+			return n, wrap(err, "delete expired %s", table)
+		}
+		n += tag.RowsAffected()
 	}
-	return tag.RowsAffected(), nil
+	return n, nil
 }
 
 // Leaderboard implements server.Store.

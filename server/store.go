@@ -138,6 +138,14 @@ type GameResult struct {
 	Uncounted bool
 }
 
+// GuestSession is a guest's resumable session. Guests have no account, so
+// the name is kept with the token's hash (never the token).
+type GuestSession struct {
+	TokenHash string
+	Name      string
+	Expires   time.Time
+}
+
 // Store is the persistence the server needs. Implementations (package sqlite,
 // package postgres) are safe for concurrent use; every method honours its
 // context; times are stored with millisecond precision and returned in UTC.
@@ -163,9 +171,19 @@ type Store interface {
 	// DeleteSession removes a session (logout). Deleting an unknown session
 	// is not an error.
 	DeleteSession(ctx context.Context, tokenHash string) error
-	// DeleteExpiredSessions removes sessions that expired before now and
-	// reports how many.
+	// DeleteExpiredSessions removes sessions, account and guest ones, that
+	// expired before now and reports how many.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
+
+	// SaveGuestSession stores a guest session, or updates the name and
+	// expiry of the one stored under s.TokenHash.
+	SaveGuestSession(ctx context.Context, s GuestSession) error
+	// GuestSessions returns the guest sessions live at now: what a starting
+	// server loads, so guests resume their games after a restart.
+	GuestSessions(ctx context.Context, now time.Time) ([]GuestSession, error)
+	// DeleteGuestSession removes a guest session (logout). Deleting an
+	// unknown session is not an error.
+	DeleteGuestSession(ctx context.Context, tokenHash string) error
 
 	// CreateGame stores a new running game and returns its id. ErrNotFound if
 	// a player's AccountID does not exist.

@@ -113,11 +113,19 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 
 // DeleteExpiredSessions implements server.Store.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	res, err := db.w.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, ms(now))
-	if err != nil {
-		return 0, fmt.Errorf("delete expired sessions: %w", err)
+	var n int64
+	for _, table := range []string{"sessions", "guest_sessions"} {
+		res, err := db.w.ExecContext(ctx, `DELETE FROM `+table+` WHERE expires_at <= ?`, ms(now))
+		if err != nil {
+			return n, fmt.Errorf("delete expired %s: %w", table, err)
+		}
+		k, err := res.RowsAffected()
+		if err != nil {
+			return n, fmt.Errorf("delete expired %s: %w", table, err)
+		}
+		n += k
 	}
-	return res.RowsAffected()
+	return n, nil
 }
 
 // Leaderboard implements server.Store.

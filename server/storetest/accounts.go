@@ -186,3 +186,64 @@ func testLeaderboard(t *testing.T, f Factory) {
 		t.Fatalf("Leaderboard(2) = %+v, %v", top2, err)
 	}
 }
+
+// testGuestSessions: guest sessions are saved, extended by saving again,
+// listed while live (across a reopen: what a restart loads), deleted, and
+// pruned with the account sessions.
+func testGuestSessions(t *testing.T, f Factory) {
+	s, reopen := f(t)
+	ctx := context.Background()
+	now := time.Now().Truncate(time.Millisecond)
+	save := func(hash, name string, expires time.Time) {
+		t.Helper()
+		if err := s.SaveGuestSession(ctx, server.GuestSession{TokenHash: hash, Name: name, Expires: expires}); err != nil {
+			t.Fatalf("SaveGuestSession(%s): %v", hash, err)
+		}
+	}
+	save("g-a", "guest:ann", now.Add(time.Hour))
+	save("g-b", "guest:bo", now.Add(2*time.Hour))
+	save("g-old", "guest:old", now.Add(-time.Second))
+	save("g-a", "guest:ann", now.Add(3*time.Hour)) // extended
+	wantErr(t, "SaveGuestSession(no hash)", s.SaveGuestSession(ctx, server.GuestSession{Name: "guest:x", Expires: now}), server.ErrInvalid)
+
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	s, err := reopen()
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	got, err := s.GuestSessions(ctx, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []server.GuestSession{
+		{TokenHash: "g-b", Name: "guest:bo", Expires: now.Add(2 * time.Hour).UTC()},
+		{TokenHash: "g-a", Name: "guest:ann", Expires: now.Add(3 * time.Hour).UTC()},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("GuestSessions = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("GuestSessions[%d] = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+
+	if err := s.DeleteGuestSession(ctx, "g-b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteGuestSession(ctx, "g-b"); err != nil {
+		t.Fatalf("DeleteGuestSession twice: %v", err)
+	}
+	if got, err := s.GuestSessions(ctx, now); err != nil || len(got) != 1 || got[0].TokenHash != "g-a" {
+		t.Fatalf("GuestSessions after logout = %+v, %v", got, err)
+	}
+	if n, err := s.DeleteExpiredSessions(ctx, now); err != nil || n != 1 {
+		t.Fatalf("DeleteExpiredSessions = %d, %v; want 1 (g-old)", n, err)
+	}
+	if n, err := s.DeleteExpiredSessions(ctx, now.Add(4*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("DeleteExpiredSessions(later) = %d, %v; want 1 (g-a)", n, err)
+	}
+}

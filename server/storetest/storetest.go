@@ -28,6 +28,7 @@ func Run(t *testing.T, f Factory) {
 		{"Accounts", testAccounts},
 		{"AccountErrors", testAccountErrors},
 		{"Sessions", testSessions},
+		{"GuestSessions", testGuestSessions},
 		{"CreateGame", testCreateGame},
 		{"AppendMove", testAppendMove},
 		{"ConcurrentAppendMove", testConcurrentAppend},

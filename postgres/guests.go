@@ -1,0 +1,44 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gomokud/gomoku/server"
+)
+
+// SaveGuestSession implements server.Store.
+func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
+	if s.TokenHash == "" || s.Name == "" {
+		return fmt.Errorf("save guest session: %w: empty token hash or name", server.ErrInvalid)
+	}
+	_, err := db.pool.Exec(ctx, `INSERT INTO guest_sessions (token_hash, name, expires_at) VALUES ($1, $2, $3)
+		ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name, expires_at = excluded.expires_at`,
+		s.TokenHash, s.Name, s.Expires.Truncate(time.Millisecond))
+	return wrap(err, "save guest session of %s", s.Name)
+}
+
+// GuestSessions implements server.Store.
+func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
+	rows, err := db.pool.Query(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions
+		WHERE expires_at > $1 ORDER BY expires_at`, now)
+	if err != nil {
+		return nil, wrap(err, "guest sessions")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (server.GuestSession, error) {
+		var s server.GuestSession
+		err := r.Scan(&s.TokenHash, &s.Name, &s.Expires)
+		s.Expires = s.Expires.UTC()
+		return s, err
+	})
+	return out, wrap(err, "guest sessions")
+}
+
+// DeleteGuestSession implements server.Store.
+func (db *DB) DeleteGuestSession(ctx context.Context, tokenHash string) error {
+	_, err := db.pool.Exec(ctx, `DELETE FROM guest_sessions WHERE token_hash = $1`, tokenHash)
+	return wrap(err, "delete guest session")
+}

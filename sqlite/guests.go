@@ -1,0 +1,55 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gomokud/gomoku/server"
+)
+
+// SaveGuestSession implements server.Store.
+func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
+	if s.TokenHash == "" || s.Name == "" {
+		return fmt.Errorf("save guest session: %w: empty token hash or name", server.ErrInvalid)
+	}
+	_, err := db.w.ExecContext(ctx, `INSERT INTO guest_sessions (token_hash, name, expires_at) VALUES (?, ?, ?)
+		ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name, expires_at = excluded.expires_at`,
+		s.TokenHash, s.Name, ms(s.Expires))
+	if err != nil {
+		return fmt.Errorf("save guest session of %s: %w", s.Name, err)
+	}
+	return nil
+}
+
+// GuestSessions implements server.Store.
+func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions
+		WHERE expires_at > ? ORDER BY expires_at`, ms(now))
+	if err != nil {
+		return nil, fmt.Errorf("guest sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []server.GuestSession
+	for rows.Next() {
+		var s server.GuestSession
+		var exp int64
+		if err := rows.Scan(&s.TokenHash, &s.Name, &exp); err != nil {
+			return nil, fmt.Errorf("guest sessions: %w", err)
+		}
+		s.Expires = fromMS(exp)
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("guest sessions: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteGuestSession implements server.Store.
+func (db *DB) DeleteGuestSession(ctx context.Context, tokenHash string) error {
+	if _, err := db.w.ExecContext(ctx, `DELETE FROM guest_sessions WHERE token_hash = ?`, tokenHash); err != nil {
+		return fmt.Errorf("delete guest session: %w", err)
+	}
+	return nil
+}
