@@ -19,8 +19,9 @@ const (
 	guestTTL     = 24 * time.Hour // a guest token resumes for this long after its last use
 )
 
-// guestEntry is a guest's session, kept in memory only: guests have no
-// account, and a restarted server forgets them.
+// guestEntry is a guest's session. The hub's map is the live copy; the
+// store keeps one too (SaveGuestSession), loaded at start-up, so a guest
+// resumes its games after a restart as an account does.
 type guestEntry struct {
 	name    string
 	expires time.Time
@@ -143,8 +144,14 @@ func (c *conn) guest(id string, m *protocol.Guest) error {
 	}
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
-	name := c.srv.hub.newGuest(hash, m.Name)
-	c.enter(id, token, hash, identity{name: name, kind: protocol.KindGuest})
+	gs := c.srv.hub.newGuest(hash, m.Name)
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
+	if err := c.srv.store.SaveGuestSession(ctx, gs); err != nil {
+		c.srv.hub.dropGuest(hash)
+		return fmt.Errorf("guest: %w", err)
+	}
+	c.enter(id, token, hash, identity{name: gs.Name, kind: protocol.KindGuest})
 	return nil
 }
 
@@ -158,12 +165,17 @@ func (c *conn) resume(id string, m *protocol.Resume) error {
 		return bad
 	}
 	hash := auth.HashToken(m.Token)
-	if name, ok := c.srv.hub.guestByToken(hash); ok {
-		c.enter(id, m.Token, hash, identity{name: name, kind: protocol.KindGuest})
-		return nil
-	}
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
+	if gs, ok := c.srv.hub.guestByToken(hash); ok {
+		// The extended expiry is stored so that it outlives a restart; the
+		// session works now either way.
+		if err := c.srv.store.SaveGuestSession(ctx, gs); err != nil {
+			c.srv.log.Warn("extend guest session", "player", gs.Name, "err", err)
+		}
+		c.enter(id, m.Token, hash, identity{name: gs.Name, kind: protocol.KindGuest})
+		return nil
+	}
 	a, err := c.srv.store.SessionAccount(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return bad
@@ -182,14 +194,15 @@ func (c *conn) resume(id string, m *protocol.Resume) error {
 // leaves the lobby (it stays open, logged out).
 func (c *conn) logout(id string) error {
 	u := c.user
+	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	defer cancel()
 	if u.kind == protocol.KindGuest {
-		c.srv.hub.dropGuest(c.tokenHash)
-	} else {
-		ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
-		defer cancel()
-		if err := c.srv.store.DeleteSession(ctx, c.tokenHash); err != nil {
+		if err := c.srv.store.DeleteGuestSession(ctx, c.tokenHash); err != nil {
 			return fmt.Errorf("logout: %w", err)
 		}
+		c.srv.hub.dropGuest(c.tokenHash)
+	} else if err := c.srv.store.DeleteSession(ctx, c.tokenHash); err != nil {
+		return fmt.Errorf("logout: %w", err)
 	}
 	c.srv.hub.detach(c, u)
 	c.user, c.tokenHash = nil, ""
@@ -199,7 +212,7 @@ func (c *conn) logout(id string) error {
 
 // newGuest registers a guest token and picks the guest's name: the wished
 // one when it is a valid, free name, else a numbered one.
-func (h *hub) newGuest(hash, wish string) string {
+func (h *hub) newGuest(hash, wish string) GuestSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	wish = strings.TrimPrefix(strings.TrimSpace(wish), guestPrefix)
@@ -217,21 +230,45 @@ func (h *hub) newGuest(hash, wish string) string {
 			}
 		}
 	}
-	h.guests[hash] = &guestEntry{name: name, expires: time.Now().Add(guestTTL)}
-	h.guestNames[userKey(name)]++
-	return name
+	gs := GuestSession{TokenHash: hash, Name: name, Expires: time.Now().Add(guestTTL)}
+	h.addGuestLocked(gs)
+	return gs
+}
+
+func (h *hub) addGuestLocked(gs GuestSession) {
+	h.guests[gs.TokenHash] = &guestEntry{name: gs.Name, expires: gs.Expires}
+	h.guestNames[userKey(gs.Name)]++
+}
+
+// loadGuests registers stored guest sessions (at start-up).
+func (h *hub) loadGuests(sessions []GuestSession) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, gs := range sessions {
+		if h.guests[gs.TokenHash] == nil {
+			h.addGuestLocked(gs)
+		}
+	}
+}
+
+// hasGuest reports whether a guest session of that name is live: its
+// player can come back.
+func (h *hub) hasGuest(name string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.guestNames[userKey(name)] > 0
 }
 
 // guestByToken finds a guest session and extends it.
-func (h *hub) guestByToken(hash string) (string, bool) {
+func (h *hub) guestByToken(hash string) (GuestSession, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	g := h.guests[hash]
 	if g == nil || time.Now().After(g.expires) {
-		return "", false
+		return GuestSession{}, false
 	}
 	g.expires = time.Now().Add(guestTTL)
-	return g.name, true
+	return GuestSession{TokenHash: hash, Name: g.name, Expires: g.expires}, true
 }
 
 func (h *hub) dropGuest(hash string) {

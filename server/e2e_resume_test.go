@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -127,6 +128,54 @@ func TestRestartResumesGames(t *testing.T) {
 		}
 		bot.call(protocol.Move{GameID: bgid, Move: "a1"})
 		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 4 }) // the bot still plays
+	})
+}
+
+// TestRestartResumesGuestGames: guest sessions outlive a restart, so two
+// guests resume their game with their tokens and play on, and a guest who
+// logged out stays out. A game whose guest cannot come back (only a bot
+// left) is aborted at start-up.
+func TestRestartResumesGuestGames(t *testing.T) {
+	stores(t, func(t *testing.T, opts servertest.Options) {
+		s := servertest.Start(t, opts)
+		a, b := dial(t, s.URL), dial(t, s.URL)
+		a.guest("ann")
+		b.guest("bo")
+		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle",
+			Time: protocol.TimeControl{MainMS: 300_000}})
+		play(t, gid, black, white, "h8", "h9")
+		left := dial(t, s.URL)
+		left.guest("cy")
+		left.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack}})
+		bgid := event[*protocol.GameStart](left, nil).Game.GameID
+		left.call(protocol.Logout{})
+
+		s.Restart()
+
+		for _, c := range []*wsc{black, white} {
+			sess := reconnect(t, c, s.URL)
+			if sess.Player.Name != c.name || sess.Player.Kind != protocol.KindGuest || len(sess.Games) != 1 || sess.Games[0] != gid {
+				t.Fatalf("%s after restart: %+v", c.name, sess)
+			}
+		}
+		st := black.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
+		if len(st.Moves) != 2 || st.Turn != protocol.ColorBlack {
+			t.Fatalf("restored guest game %+v", st.Snapshot)
+		}
+		play(t, gid, black, white) // nothing
+		black.call(protocol.Move{GameID: gid, Move: "j10"})
+		event(white, func(m *protocol.GameMove) bool { return m.Move == "j10" && m.Ply == 3 })
+
+		n := dial(t, s.URL)
+		n.expectCode(protocol.Resume{Token: left.token}, protocol.CodeUnauthorized)
+		g, err := s.Store.GameByID(context.Background(), bgid)
+		if err != nil || !g.Finished || g.Reason != "aborted" {
+			t.Fatalf("game of the guest who left: %+v, %v", g, err)
+		}
+		// A new guest cannot take a name whose session lives on.
+		if got := dial(t, s.URL).guest("ann").Player.Name; got == black.name || got == white.name {
+			t.Fatalf("new guest got the restored guest's name %q", got)
+		}
 	})
 }
 

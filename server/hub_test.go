@@ -40,22 +40,22 @@ func TestLobbyCaps(t *testing.T) {
 // two live sessions with one name, and names freed with their sessions.
 func TestGuestNames(t *testing.T) {
 	h := newHub(nil)
-	if n := h.newGuest("t1", "zed"); n != "guest:zed" {
+	if n := h.newGuest("t1", "zed").Name; n != "guest:zed" {
 		t.Fatalf("got %q", n)
 	}
 	seen := map[string]bool{"guest:zed": true}
 	for i := range 3000 {
-		n := h.newGuest(fmt.Sprint("h", i), "zed")
+		n := h.newGuest(fmt.Sprint("h", i), "zed").Name
 		if seen[n] || len(n) < len("guest:1000") {
 			t.Fatalf("guest %d got %q", i, n)
 		}
 		seen[n] = true
 	}
 	h.dropGuest("t1")
-	if n := h.newGuest("t2", "ZED"); n != "guest:ZED" {
+	if n := h.newGuest("t2", "ZED").Name; n != "guest:ZED" {
 		t.Fatalf("a freed name is not given again: %q", n)
 	}
-	if n := h.newGuest("t3", "bad name!"); n == "guest:bad name!" {
+	if n := h.newGuest("t3", "bad name!").Name; n == "guest:bad name!" {
 		t.Fatal("invalid wish accepted")
 	}
 }

@@ -13,10 +13,17 @@ import (
 // Restore brings back every unfinished stored game, e.g. after a crash or
 // a restart: the board from the stored moves, the clocks from the values
 // stored with the last move, restarted when the player to move is back
-// (the downtime and the reconnection are charged to no one). Players find their games in Session.Games when they log in again.
-// Games with no account left to come back (guests and bots only: guest
-// sessions die with the server) are aborted. Call it once, before serving.
+// (the downtime and the reconnection are charged to no one). Players find
+// their games in Session.Games when they log in again (guests with their
+// token: their sessions are loaded first). Games with no player left who
+// can come back (only bots, or guests whose sessions expired) are aborted.
+// Call it once, before serving.
 func (s *Server) Restore(ctx context.Context) (int, error) {
+	guests, err := s.store.GuestSessions(ctx, time.Now())
+	if err != nil {
+		return 0, fmt.Errorf("restore: %w", err)
+	}
+	s.hub.loadGuests(guests)
 	games, err := s.store.ActiveGames(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
@@ -42,7 +49,7 @@ func (s *Server) restoreGame(sg Game) error {
 	}
 	st := settings{rule: eng.Rule(), size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
 	var specs [2]seatSpec
-	accounts := 0
+	returning := 0 // players who can log in again
 	for i, p := range [2]Player{sg.Black, sg.White} {
 		switch {
 		case p.Bot != "":
@@ -52,17 +59,20 @@ func (s *Server) restoreGame(sg Game) error {
 			}
 			specs[i] = seatSpec{bot: l}
 		case p.AccountID > 0:
-			accounts++
+			returning++
 			a, err := s.store.AccountByID(context.Background(), p.AccountID)
 			if err != nil {
 				return fmt.Errorf("player of game %d: %w", sg.ID, err)
 			}
 			specs[i] = seatSpec{user: s.hub.restoredUser(accountIdentity(a))}
 		default:
+			if s.hub.hasGuest(p.Guest) {
+				returning++
+			}
 			specs[i] = seatSpec{user: s.hub.restoredUser(identity{name: p.Guest, kind: protocol.KindGuest})}
 		}
 	}
-	if accounts == 0 {
+	if returning == 0 {
 		return s.abortStored(sg, nil)
 	}
 	clock := newClock(sg.Clock)
