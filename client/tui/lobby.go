@@ -480,11 +480,11 @@ func (m *LobbyModel) helpLine() string {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q quit")
 	}
 	if m.focus == focusChallenges {
-		return m.styles.Dim.Render("●/○ your stones · ↑↓ select · a accept · d decline · x cancel · tab players")
+		return m.styles.Dim.Render(keyHelp(m.Width, "●/○ your stones", "↑↓ select", "a accept", "d decline", "x cancel", "tab players"))
 	}
-	help := "↑↓ select · c challenge · w watch · p pair · tab challenges · t chat · q quit"
+	items := []string{"↑↓ select", "c challenge", "w watch", "p pair", "tab challenges", "t chat", "q quit"}
 	if m.MyGame != 0 {
-		help = "g game · " + help
+		items = append([]string{"g game"}, items...)
 	}
-	return m.styles.Dim.Render(help)
+	return m.styles.Dim.Render(keyHelp(m.Width, items...))
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -126,5 +127,21 @@ func TestLobbyKeepsSelectionOnUpdate(t *testing.T) {
 	m.SetPlayers(nil)
 	if in, ok := pressLobby(m, "c"); ok {
 		t.Fatalf("empty list gave %+v", in)
+	}
+}
+
+// TestLobbyHelpFits80: with a game running, the lobby's help line still
+// ends with how to quit on an 80-column terminal.
+func TestLobbyHelpFits80(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	m.MyGame = 12
+	lines := strings.Split(m.View(), "\n")
+	help := lines[len(lines)-1]
+	if !strings.HasPrefix(help, "g game") || !strings.HasSuffix(help, "q quit") {
+		t.Fatalf("help line at 80 columns: %q", help)
+	}
+	m = testLobby(t, 120, 24)
+	if lines := strings.Split(m.View(), "\n"); !strings.Contains(lines[len(lines)-1], "c challenge · w watch") {
+		t.Fatalf("help line at 120 columns: %q", lines[len(lines)-1])
 	}
 }
