@@ -178,14 +178,10 @@ func (rep *Report) WriteText(w io.Writer) {
 		if !s.IdleGC {
 			gc = "no GC since connecting: live heap from an older GC"
 		}
-		idleHeap := kb(s.IdleLiveHeapPerConn)
-		if s.IdleLiveHeapPerConn < 0 { // an older GC's figure, below the one before connecting
-			idleHeap = "unknown"
-		}
 		p("per conn     idle: %s RSS, live heap %s, stacks %s, %.1f goroutines (%s)",
-			kb(s.IdleRSSPerConn), idleHeap, kb(s.IdleStackPerConn), s.GoroutinesPerConn, gc)
+			kb(s.IdleRSSPerConn), heapKB(s.IdleLiveHeapPerConn), kb(s.IdleStackPerConn), s.GoroutinesPerConn, gc)
 		p("per conn     playing: %s RSS, live heap %s, stacks %s",
-			kb(s.PlayingRSSPerConn), kb(s.PlayingLiveHeapPerConn), kb(s.PlayingStackPerConn))
+			kb(s.PlayingRSSPerConn), heapKB(s.PlayingLiveHeapPerConn), kb(s.PlayingStackPerConn))
 		if s.SlowDropped > 0 || len(s.Errors) > 0 {
 			p("server saw   %.0f slow clients dropped; errors %v", s.SlowDropped, s.Errors)
 		}
@@ -226,4 +222,14 @@ func bound(v float64) string {
 }
 
 func kb(b float64) string { return fmt.Sprintf("%.1f KB", b/1024) }
+
+// heapKB is a live heap difference per connection; "unknown" when negative:
+// the live heap is the last GC's figure, and with no GC in between it can be
+// below the one taken before.
+func heapKB(b float64) string {
+	if b < 0 {
+		return "unknown"
+	}
+	return kb(b)
+}
 func mb(b float64) string { return fmt.Sprintf("%.1f MB", b/(1024*1024)) }
