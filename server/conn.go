@@ -217,7 +217,7 @@ func (c *conn) readLoop() {
 		return c.ws.SetReadDeadline(time.Now().Add(pongWait))
 	})
 	for {
-		typ, data, err := c.ws.ReadMessage()
+		typ, frame, err := readFrame(c.ws)
 		if err != nil {
 			var ce *websocket.CloseError
 			switch {
@@ -231,29 +231,40 @@ func (c *conn) readLoop() {
 			return
 		}
 		_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
-		if typ != websocket.TextMessage {
-			c.replyErr("", errf(protocol.CodeBadRequest, "text frames only"))
-			continue
-		}
-		if !c.limiter.Allow() {
-			c.strikes++
-			if c.strikes > maxStrikes {
-				c.srv.log.Warn("connection closed: rate limit", "addr", c.ip)
-				c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
-				c.drain()
-				return
-			}
-			f, _ := protocol.Decode(data)
-			c.replyErr(f.ID, errf(protocol.CodeRateLimited, "too many requests"))
-			continue
-		}
-		c.strikes = 0
-		c.handle(data)
-		select {
-		case <-c.done:
+		stop := c.serveFrame(typ, *frame)
+		putFrame(frame)
+		if stop {
 			return
-		default:
 		}
+	}
+}
+
+// serveFrame handles one incoming frame; true when the reader must stop
+// (the connection is closing). data is not kept after it returns.
+func (c *conn) serveFrame(typ int, data []byte) bool {
+	if typ != websocket.TextMessage {
+		c.replyErr("", errf(protocol.CodeBadRequest, "text frames only"))
+		return false
+	}
+	if !c.limiter.Allow() {
+		c.strikes++
+		if c.strikes > maxStrikes {
+			c.srv.log.Warn("connection closed: rate limit", "addr", c.ip)
+			c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
+			c.drain()
+			return true
+		}
+		f, _ := protocol.Decode(data)
+		c.replyErr(f.ID, errf(protocol.CodeRateLimited, "too many requests"))
+		return false
+	}
+	c.strikes = 0
+	c.handle(data)
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
 	}
 }
 
