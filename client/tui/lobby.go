@@ -103,9 +103,26 @@ func (m *LobbyModel) SetPlayers(ps []Player) {
 }
 
 // SetChallenges replaces the open challenges.
+// With the last one gone (accepted, say) the focus goes back to the
+// players, so the cursor is never on an empty list.
 func (m *LobbyModel) SetChallenges(cs []Challenge) {
 	m.Challenges = cs
+	if m.focus == focusChallenges && len(cs) == 0 {
+		m.focusPlayers()
+	}
 	m.clampSel()
+}
+
+// focusPlayers moves the cursor to the players, on the first one who is not
+// me (the one a challenge can go to).
+func (m *LobbyModel) focusPlayers() {
+	m.focus, m.sel = focusPlayers, 0
+	for i, p := range m.Players {
+		if p.Name != m.Me {
+			m.sel = i
+			return
+		}
+	}
 }
 
 func sortPlayers(ps []Player) []Player {
@@ -171,8 +188,11 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.sel++
 		m.clampSel()
 	case "tab":
-		m.focus = 1 - m.focus
-		m.sel = 0
+		if m.focus == focusChallenges {
+			m.focusPlayers()
+		} else {
+			m.focus, m.sel = focusChallenges, 0
+		}
 	case "t", "/":
 		m.chatting, m.input = true, ""
 	case "p":

@@ -145,3 +145,23 @@ func TestLobbyHelpFits80(t *testing.T) {
 		t.Fatalf("help line at 120 columns: %q", lines[len(lines)-1])
 	}
 }
+
+// TestLobbyFocusAfterLastChallenge: when the challenge list empties while
+// it has the focus (the challenge was accepted), the cursor goes back to
+// the players, on someone one can challenge; so does tab.
+func TestLobbyFocusAfterLastChallenge(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	pressLobby(m, "tab")
+	m.SetChallenges(nil)
+	if p, ok := m.selectedPlayer(); !ok || p.Name == "alice" {
+		t.Fatalf("after the last challenge went: selected %+v, %v; want another player", p, ok)
+	}
+	if in, ok := pressLobby(m, "c"); !ok || in.Kind != IntentChallenge || in.Name != "bob" {
+		t.Fatalf("c gave %+v, %v; want a challenge to bob", in, ok)
+	}
+	m = testLobby(t, 80, 24)
+	pressLobby(m, "tab", "tab")
+	if p, ok := m.selectedPlayer(); !ok || p.Name != "bob" {
+		t.Fatalf("tab back to the players selected %+v, %v; want bob", p, ok)
+	}
+}
