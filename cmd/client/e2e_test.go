@@ -148,7 +148,7 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 	if r := alice.run(context.Background(), "", "games"); r.code != 1 || !strings.Contains(r.err, "not logged in") {
 		t.Errorf("games after logout: %+v", r)
 	}
-	if r := alice.run(context.Background(), "wrong-password\n", "login", "alice"); r.code != 1 || !strings.Contains(r.err, "unauthorized") {
+	if r := alice.run(context.Background(), "wrong-password\n", "login", "alice"); r.code != 1 || !strings.Contains(r.err, "gomoku: login: wrong username or password") {
 		t.Errorf("login with a wrong password: %+v", r)
 	}
 	mustContain(t, "login", alice.must("secret-alice\n", "login", "alice"), "logged in as alice")
@@ -279,7 +279,7 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 	if err != nil || len(rec.Points()) != 9 || rec.Black != "alice" || rec.Result.Winner != engine.Black {
 		t.Errorf("export txt: %v %+v\n%s", err, rec, txt)
 	}
-	psq := alice.must("", "export", jsonInt(id), "--format", "psq")
+	psq := alice.must("", "export", jsonInt(id), "--format", "PSQ") // any letter case
 	if rec, err := engine.ParsePSQ([]byte(psq), engine.Standard); err != nil || len(rec.Points()) != 9 {
 		t.Errorf("export psq: %v\n%s", err, psq)
 	}
@@ -295,12 +295,12 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 	if r := alice.run(ctx, "", "export", jsonInt(id), "--format", "pdf"); r.code != 1 {
 		t.Errorf("export --format pdf: %+v", r)
 	}
-	if r := alice.run(ctx, "", "show", "999"); r.code != 1 || !strings.Contains(r.err, "not_found") {
+	if r := alice.run(ctx, "", "show", "999"); r.code != 1 || !strings.Contains(r.err, "gomoku: game 999: not found") {
 		t.Errorf("show of a missing game: %+v", r)
 	}
 
 	// Ratings.
-	mustContain(t, "profile", alice.must("", "profile"), "alice", "1 wins, 0 losses", "(1 rated games)")
+	mustContain(t, "profile", alice.must("", "profile"), "alice", "1 win, 0 losses", "(1 rated game)")
 	var prof protocol.Profile
 	if err := json.Unmarshal([]byte(alice.must("", "profile", "bob", "--json")), &prof); err != nil || prof.Losses != 1 || prof.Rating >= 1500 {
 		t.Errorf("profile bob --json: %v %+v", err, prof)
@@ -318,7 +318,7 @@ func TestGameAgainstBot(t *testing.T) {
 	dan := newUser(t, s.URL, "dan")
 	dan.must("secret-dan-1\nsecret-dan-1\n", "register", "dan")
 
-	if r := dan.run(context.Background(), "", "challenge", "bot:easy", "--rated"); r.code != 1 || !strings.Contains(r.err, "not_allowed") {
+	if r := dan.run(context.Background(), "", "challenge", "bot:easy", "--rated"); r.code != 1 || !strings.Contains(r.err, "gomoku: challenge bot:easy: games against bots are casual") {
 		t.Errorf("rated game against a bot: %+v", r)
 	}
 	out := dan.must("", "challenge", "bot:easy", "--rule", "freestyle", "--time", "none", "--color", "black", "--json")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -44,6 +45,7 @@ func newExportCmd(g *globalOptions, env *Env) *cobra.Command {
 }
 
 func runExport(ctx context.Context, o *exportOptions) error {
+	o.Format = strings.ToLower(o.Format)
 	switch o.Format {
 	case protocol.FormatText, protocol.FormatPSQ, protocol.FormatSGF:
 	default:

@@ -12,7 +12,10 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+
+	"github.com/gomokud/gomoku/protocol"
 )
 
 func main() {
@@ -36,11 +39,26 @@ func run(ctx context.Context, args []string, env *Env) int {
 		case ctx.Err() != nil && errors.Is(err, context.Canceled):
 			cmd.PrintErrln("gomoku: interrupted")
 		default:
-			cmd.PrintErrln("gomoku:", err)
+			cmd.PrintErrln("gomoku:", errorText(err))
 		}
 		return 1
 	}
 	return 0
+}
+
+// errorText is err for a person: a server's error reply reads as its
+// message ("game 999: not found"), without the protocol code in front.
+func errorText(err error) string {
+	text := err.Error()
+	var pe *protocol.Error
+	if !errors.As(err, &pe) {
+		return text
+	}
+	human := pe.Message
+	if pe.Kind != "" {
+		human += " (" + pe.Kind + ")"
+	}
+	return strings.Replace(text, pe.Error(), human, 1)
 }
 
 // errReported makes the exit status 1 after a command printed why itself.

@@ -59,6 +59,17 @@ func resultText(r *protocol.Result) string {
 	return r.Winner + " wins by " + r.Reason
 }
 
+// count is "1 win", "2 wins", "0 losses".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func playerText(p protocol.Player) string {
 	if p.Rating > 0 {
 		return fmt.Sprintf("%s (%d)", p.Name, p.Rating)

@@ -54,8 +54,8 @@ func runProfile(ctx context.Context, o *profileOptions) error {
 		return table(o.env.Out, [][]string{
 			{"name:", p.Name},
 			{"status:", p.Status},
-			{"rating:", fmt.Sprintf("%d ± %d (%d rated games)", p.Rating, 2*p.RD, p.RatedGames)},
-			{"games:", fmt.Sprintf("%d: %d wins, %d losses, %d draws", p.Games, p.Wins, p.Losses, p.Draws)},
+			{"rating:", fmt.Sprintf("%d, RD %d (%s)", p.Rating, p.RD, count(p.RatedGames, "rated game"))},
+			{"games:", fmt.Sprintf("%d: %s, %s, %s", p.Games, count(p.Wins, "win"), count(p.Losses, "loss"), count(p.Draws, "draw"))},
 			{"registered:", dateText(p.CreatedAt)},
 			{"last login:", last},
 		})
