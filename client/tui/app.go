@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -275,7 +276,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			if err := g.State.Undo(m.N); err != nil {
 				g.Error("%v", err)
 			} else {
-				g.Info("%d move(s) taken back", m.N)
+				what := fmt.Sprintf("%d moves", m.N)
+				if m.N == 1 {
+					what = "1 move"
+				}
+				g.Info("%s taken back", what)
 			}
 			if m.Clock != nil {
 				g.State.SetClocks(*m.Clock)

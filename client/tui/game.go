@@ -389,10 +389,8 @@ func (m *GameModel) banner() string {
 			return result + st.ToMove.Render(" "+s.side(s.Info.Me.Opponent()).Name+" offers a rematch") + "  y accept · n decline"
 		case s.MyOffer == "rematch":
 			return result + st.Dim.Render("  rematch offered")
-		case !m.player():
-			return result + st.Dim.Render("  q lobby")
 		}
-		return result + st.Dim.Render("  r rematch · q lobby")
+		return result // the keys are on the help line
 	}
 	if s.Offer != "" && m.player() {
 		opp := s.side(s.Info.Me.Opponent()).Name
@@ -463,13 +461,28 @@ func resultText(s *GameState) string {
 	case r.Reason == engine.ReasonAborted:
 		return "game aborted"
 	case r.Winner == engine.Empty:
-		return "draw by " + r.Reason.String()
+		return "draw " + reasonPhrase(r.Reason)
 	}
-	text := fmt.Sprintf("%s (%s) wins by %s", r.Winner, s.side(r.Winner).Name, r.Reason)
+	text := fmt.Sprintf("%s (%s) wins %s", r.Winner, s.side(r.Winner).Name, reasonPhrase(r.Reason))
 	if n := len(r.Line); n > 0 {
 		text += fmt.Sprintf(" %s-%s", r.Line[0], r.Line[n-1])
 	}
 	return text
+}
+
+// reasonPhrase says how a game ended, after "wins" or "draw".
+func reasonPhrase(r engine.Reason) string {
+	switch r {
+	case engine.ReasonResign:
+		return "by resignation"
+	case engine.ReasonTimeout:
+		return "on time"
+	case engine.ReasonAbandon:
+		return "by abandonment"
+	case engine.ReasonFullBoard:
+		return "on a full board"
+	}
+	return "by " + r.String() // five, agreement
 }
 
 // formatClock shows m:ss, or h:mm:ss from an hour.

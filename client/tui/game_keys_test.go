@@ -116,7 +116,7 @@ func TestGameKeysOffers(t *testing.T) {
 
 	// The opponent's rematch offer is shown with the result, and answered.
 	s.MyOffer, s.Offer = "", "rematch"
-	if b := m.banner(); !strings.Contains(b, "wins by resign") || !strings.Contains(b, "offers a rematch") {
+	if b := m.banner(); !strings.Contains(b, "wins by resignation") || !strings.Contains(b, "offers a rematch") {
 		t.Fatalf("banner with a rematch offer: %q", b)
 	}
 	in, ok = press(m, "y")
