@@ -19,6 +19,8 @@ type RunOptions struct {
 	Out    io.Writer // the terminal (default: standard output)
 	// Open is a game to show first (0: the lobby, or my running game).
 	Open int64
+	// Notice is shown on the lobby's message line at the start.
+	Notice string
 }
 
 // Run shows the interactive program for a logged-in client until the player
@@ -37,6 +39,9 @@ func Run(ctx context.Context, c *client.Client, sess protocol.Session, opts RunO
 	}
 	app := NewApp(ctx, NewClientBackend(c), sess.Player.Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
+	if opts.Notice != "" {
+		app.Lobby.Info("%s", opts.Notice)
+	}
 
 	games := sess.Games
 	if opts.Open != 0 {

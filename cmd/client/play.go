@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -63,7 +64,18 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err := playLogin(ctx, o, s); err != nil {
 		return err
 	}
-	return tui.Run(ctx, c, s.sess, tui.RunOptions{Server: hostOf(wsURL), Open: o.Game})
+	return tui.Run(ctx, c, s.sess, tui.RunOptions{Server: hostOf(wsURL), Open: o.Game, Notice: guestNotice(o, s.sess)})
+}
+
+// guestNotice explains a guest name other than the one asked for: the
+// server gives a numbered one when the wish is taken or not a valid name.
+func guestNotice(o *playOptions, sess protocol.Session) string {
+	wish := strings.TrimPrefix(strings.TrimSpace(o.Name), "guest:")
+	if !o.Guest || wish == "" || strings.EqualFold(sess.Player.Name, "guest:"+wish) {
+		return ""
+	}
+	return fmt.Sprintf("%q is taken or not a valid name (3-16 letters, digits, _ or -): you are %s",
+		o.Name, sess.Player.Name)
 }
 
 // playLogin logs s in: as a guest when asked, else with the saved token,
