@@ -74,8 +74,8 @@ func guestNotice(o *playOptions, sess protocol.Session) string {
 	if !o.Guest || wish == "" || strings.EqualFold(sess.Player.Name, "guest:"+wish) {
 		return ""
 	}
-	return fmt.Sprintf("%q is taken or not a valid name (3-16 letters, digits, _ or -): you are %s",
-		o.Name, sess.Player.Name)
+	// The new name first: an 80-column line may cut the end.
+	return fmt.Sprintf("you are %s: %q is taken or not 3-16 letters, digits, _ or -", sess.Player.Name, wish)
 }
 
 // playLogin logs s in: as a guest when asked, else with the saved token,
