@@ -48,6 +48,7 @@ type game struct {
 	watchers map[*conn]struct{}
 	seq      int64
 	firstSeq int64    // seq of events[0]
+	restored bool     // brought back from the store at start-up
 	events   [][]byte // frames of the last events, for resync
 	offer    *protocol.Offer
 	gen      int  // bumped on every change of the board

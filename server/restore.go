@@ -83,6 +83,7 @@ func (s *Server) restoreGame(sg Game) error {
 	g := newGame(s, sg.ID, st, eng, specs, sg.StartedAt)
 	g.clock = clock
 	g.paused = true // the clock starts when the side to move is back (presenceChanged)
+	g.restored = true
 	// A new epoch of event numbers: a client's number from before the
 	// restart is below it and gets the full state (it may have missed a
 	// move stored just before the crash).

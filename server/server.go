@@ -211,6 +211,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // and background work. It does not close the store. Safe to call twice.
 func (s *Server) Shutdown(ctx context.Context) {
 	s.mu.Lock()
+	first := !s.stopping
 	s.stopping = true
 	s.down.Store(true)
 	conns := make([]*conn, 0, len(s.conns))
@@ -218,6 +219,12 @@ func (s *Server) Shutdown(ctx context.Context) {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	if first {
+		s.hub.mu.Lock()
+		_, running := s.hub.listGamesLocked()
+		s.hub.mu.Unlock()
+		s.log.Info("shutting down", "connections", len(conns), "running games kept", running)
+	}
 	bye := protocol.MustEncode("", protocol.Shutdown{Message: "the server is restarting; your games are kept"})
 	for _, c := range conns {
 		c.send(bye)

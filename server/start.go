@@ -103,7 +103,11 @@ func (h *hub) launch(g *game) {
 	h.gameChangedLocked(g)
 	h.mu.Unlock()
 	h.srv.metrics.games.Inc()
-	h.srv.log.Info("game started", "game", g.id, "rule", g.info.Rule, "size", g.info.Size,
+	msg := "game started"
+	if g.restored {
+		msg = "game restored"
+	}
+	h.srv.log.Info(msg, "game", g.id, "rule", g.info.Rule, "size", g.info.Size,
 		"black", g.info.Black.Name, "white", g.info.White.Name, "rated", g.info.Rated, "moves", len(g.eng.Moves()))
 	h.srv.wg.Add(1)
 	go g.run(h.srv.ctx)
