@@ -41,7 +41,7 @@ func runWho(ctx context.Context, o *whoOptions) error {
 }
 
 func printLobby(env *Env, l protocol.Lobby, me string) error {
-	rows := [][]string{{"PLAYER", "KIND", "STATUS", "RATING", "GAMES"}}
+	rows := [][]string{{"PLAYER", "KIND", "STATUS", "RATING", "IN GAME"}}
 	for _, p := range append(append([]protocol.Player{}, l.Players...), l.Bots...) {
 		name := p.Name
 		if name == me {
@@ -53,7 +53,7 @@ func printLobby(env *Env, l protocol.Lobby, me string) error {
 		}
 		var games []string
 		for _, id := range p.Games {
-			games = append(games, fmt.Sprint(id))
+			games = append(games, fmt.Sprint(id)) // the GAME column below
 		}
 		rows = append(rows, []string{name, p.Kind, p.Status, rating, strings.Join(games, ",")})
 	}
