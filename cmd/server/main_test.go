@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,6 +53,25 @@ func TestOneServerPerDataDir(t *testing.T) {
 	release()
 	if _, err := lockDataDir(dir); err != nil {
 		t.Fatalf("lock not released: %v", err)
+	}
+}
+
+// TestAddrInUse: a taken port fails at once, before the data directory
+// is created.
+func TestAddrInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := filepath.Join(t.TempDir(), "data")
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"--addr", ln.Addr().String(), "--data-dir", dir}, &out, &errOut); code == 0 ||
+		!strings.Contains(errOut.String(), "address already in use") {
+		t.Fatalf("taken port: exit %d, %q", code, errOut.String())
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("data directory created on a failed start: %v", err)
 	}
 }
 

@@ -38,6 +38,17 @@ func openStore(ctx context.Context, o *options, log *slog.Logger) (server.Store,
 
 // serve runs the server until ctx is done (SIGINT, SIGTERM).
 func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) error {
+	// The port first: a taken one fails before the data directory is touched.
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	served := false
+	defer func() {
+		if !served {
+			ln.Close()
+		}
+	}()
 	if o.database == "" {
 		release, err := lockDataDir(o.dataDir)
 		if err != nil {
@@ -62,13 +73,9 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		srv.Shutdown(context.Background())
 		return err
 	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		srv.Shutdown(context.Background())
-		return fmt.Errorf("listen: %w", err)
-	}
 	log.Info("listening", "addr", ln.Addr().String())
 	fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server ws://%s/ws`\n", ln.Addr(), dialAddr(ln.Addr()))
+	served = true
 	err = srv.Serve(ctx, ln)
 	log.Info("stopped")
 	return err
