@@ -25,7 +25,7 @@ func completePlayers(ctx context.Context, g *globalOptions, env *Env) []string {
 	if err != nil {
 		return nil
 	}
-	defer s.Close()
+	defer s.end()
 	l, err := s.c.Lobby(ctx)
 	if err != nil {
 		return nil

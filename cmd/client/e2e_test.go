@@ -416,3 +416,17 @@ func mustPoint(t *testing.T, s string, size int) engine.Point {
 	}
 	return p
 }
+
+// TestOneShotGuestLeavesNoSession: a command run without an account enters
+// as a guest for that connection only, and logs that guest out after: no
+// stored guest session is left behind.
+func TestOneShotGuestLeavesNoSession(t *testing.T) {
+	s := startServer(t)
+	anon := newUser(t, s.URL, "anon")
+	mustContain(t, "who as a guest", anon.must("", "who"), "(you)", "bot:easy")
+	anon.must("", "leaderboard")
+	left, err := s.Store.GuestSessions(context.Background(), time.Now())
+	if err != nil || len(left) != 0 {
+		t.Fatalf("guest sessions left: %+v, %v", left, err)
+	}
+}

@@ -28,10 +28,11 @@ const (
 
 // session is a connected client and the config it came from.
 type session struct {
-	c    *client.Client
-	cfg  config.Config
-	url  string
-	sess protocol.Session // the server's session (zero with authNone)
+	c     *client.Client
+	cfg   config.Config
+	url   string
+	sess  protocol.Session // the server's session (zero with authNone)
+	guest bool             // a guest session made for this connection only
 }
 
 // connect dials the server of the options and logs in as a says.
@@ -73,12 +74,24 @@ func connect(ctx context.Context, g *globalOptions, env *Env, a auth, opts clien
 		c.Close()
 		return nil, fmt.Errorf("enter as a guest: %w", err)
 	}
-	s.sess = sess
+	s.sess, s.guest = sess, true
 	return s, nil
 }
 
 // Close ends the connection.
 func (s *session) Close() { s.c.Close() }
+
+// end closes a one-command connection. A guest session made for it is
+// logged out first: its token is not kept, so nothing could resume it,
+// and the server would keep it for a day.
+func (s *session) end() {
+	if s.guest {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_ = s.c.Logout(ctx)
+		cancel()
+	}
+	s.c.Close()
+}
 
 // withSession is the frame of the commands that send one request and print
 // its answer: it connects as a says, runs fn with its requests bounded by
@@ -88,7 +101,7 @@ func withSession(ctx context.Context, g *globalOptions, env *Env, a auth, fn fun
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer s.end()
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return fn(ctx, s)
