@@ -66,7 +66,7 @@ clock is running and your opponent may claim the win after a while.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Rule, "rule", "freestyle", "freestyle, standard (exactly five) or renju")
+	f.StringVar(&o.Rule, "rule", "freestyle", "freestyle (five or more wins), standard (exactly five; also \"gomoku\") or renju")
 	f.IntVar(&o.Size, "size", engine.DefaultSize, fmt.Sprintf("board size, %d to %d", engine.MinSize, engine.MaxSize))
 	f.StringVar(&o.Time, "time", "10+5", "time control: 10+5 (minutes + increment seconds), 30m/60s (byo-yomi) or none")
 	f.StringVar(&o.Color, "color", "random", "your colour: black, white or random")
