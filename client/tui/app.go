@@ -37,6 +37,7 @@ type App struct {
 
 	width, height int
 	ticking       bool
+	msgTimer      int     // the lobby message a clearing timer is set for
 	conn          ConnMsg // the connection's last state
 }
 
@@ -70,8 +71,28 @@ type eventMsg struct{ tea.Msg }
 
 type backendClosed struct{}
 
-// Update is the UI loop's only entry: it never blocks.
+// messageLife is how long the lobby shows an info or error line.
+const messageLife = 8 * time.Second
+
+// expireMsg clears the lobby's message number seq, if still shown.
+type expireMsg struct{ seq int }
+
+// Update is the UI loop's only entry: it never blocks. A new lobby message
+// gets a timer that clears it.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if e, ok := msg.(expireMsg); ok {
+		a.Lobby.expire(e.seq)
+		return a, nil
+	}
+	m, cmd := a.update(msg)
+	if seq := a.Lobby.msgSeq; seq != a.msgTimer && a.Lobby.Message != "" {
+		a.msgTimer = seq
+		cmd = tea.Batch(cmd, tea.Tick(messageLife, func(time.Time) tea.Msg { return expireMsg{seq} }))
+	}
+	return m, cmd
+}
+
+func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height

@@ -48,3 +48,24 @@ func TestAppOpensNewGames(t *testing.T) {
 		t.Fatalf("a game opened while typing: current %d, message %q", a.Current, a.Lobby.Message)
 	}
 }
+
+// TestLobbyMessagesExpire: a lobby message comes with a timer that clears
+// it, unless a newer message has replaced it by then.
+func TestLobbyMessagesExpire(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	a.Lobby.SetPlayers([]Player{{Name: "alice"}, {Name: "bob"}})
+	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")}) // alice is selected: herself
+	if a.Lobby.Message == "" || cmd == nil {
+		t.Fatalf("message %q, cmd %v: want an error and its timer", a.Lobby.Message, cmd)
+	}
+	first := a.Lobby.msgSeq
+	a.Lobby.Info("newer")
+	a.Update(expireMsg{first})
+	if a.Lobby.Message != "newer" {
+		t.Fatalf("an old timer cleared a newer message: %q", a.Lobby.Message)
+	}
+	a.Update(expireMsg{a.Lobby.msgSeq})
+	if a.Lobby.Message != "" {
+		t.Fatalf("message %q not cleared", a.Lobby.Message)
+	}
+}

@@ -57,6 +57,7 @@ type LobbyModel struct {
 	MyGame     int64 // a running game of mine to return to, 0 for none
 	Message    string
 	IsError    bool
+	msgSeq     int    // counts messages shown, for expire
 	Conn       string // the connection's trouble, shown instead of the help line
 
 	Width, Height int
@@ -79,11 +80,21 @@ func NewLobbyModel(me, server string, st Styles) *LobbyModel {
 // Info shows an information line.
 func (m *LobbyModel) Info(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), false
+	m.msgSeq++
 }
 
 // Error shows an error line.
 func (m *LobbyModel) Error(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), true
+	m.msgSeq++
+}
+
+// expire clears the message line if it still shows message number seq:
+// "challenge sent" should not stay on screen for good.
+func (m *LobbyModel) expire(seq int) {
+	if seq == m.msgSeq {
+		m.Message, m.IsError = "", false
+	}
 }
 
 // SetPlayers replaces the player list, humans first then bots, keeping the
