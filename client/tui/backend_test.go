@@ -33,24 +33,36 @@ func flatten(m tea.Msg) []tea.Msg {
 // nextMsg waits for the backend's next screen message of type T.
 func nextMsg[T any](t *testing.T, b *ClientBackend, ok func(T) bool) T {
 	t.Helper()
-	deadline := time.After(backendLimit)
+	deadline := time.Now().Add(backendLimit)
 	for {
-		ch := make(chan tea.Msg, 1)
-		go func() { ch <- b.Next() }()
-		select {
-		case m := <-ch:
-			if m == nil {
-				t.Fatalf("backend closed while waiting for %T", *new(T))
+		for _, one := range flatten(nextBefore(t, b, deadline, fmt.Sprintf("%T", *new(T)))) {
+			if v, is := one.(T); is && (ok == nil || ok(v)) {
+				return v
 			}
-			for _, one := range flatten(m) {
-				if v, is := one.(T); is && (ok == nil || ok(v)) {
-					return v
-				}
-			}
-		case <-deadline:
-			t.Fatalf("no %T", *new(T))
 		}
 	}
+}
+
+// nextAny waits for the backend's next message, whatever it is.
+func nextAny(t *testing.T, b *ClientBackend) tea.Msg {
+	t.Helper()
+	return nextBefore(t, b, time.Now().Add(backendLimit), "message")
+}
+
+func nextBefore(t *testing.T, b *ClientBackend, deadline time.Time, what string) tea.Msg {
+	t.Helper()
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- b.Next() }()
+	select {
+	case m := <-ch:
+		if m == nil {
+			t.Fatalf("backend closed while waiting for a %s", what)
+		}
+		return m
+	case <-time.After(time.Until(deadline)):
+		t.Fatalf("no %s", what)
+	}
+	return nil
 }
 
 func newBackend(t *testing.T, url, name string) (*ClientBackend, *client.Client) {
@@ -92,11 +104,27 @@ func TestBackendAgainstServer(t *testing.T) {
 	if !sent {
 		t.Fatalf("challenge: %+v", msg)
 	}
-	notice := nextMsg(t, bob, func(n NoticeMsg) bool { return strings.Contains(n.Text, "challenges you") })
+	// The notice and the lobby with the challenge come together (one
+	// MultiMsg): take both from it, in any order.
+	var notice *NoticeMsg
+	var l *LobbyMsg
+	for notice == nil || l == nil {
+		for _, one := range flatten(nextAny(t, bob)) {
+			switch v := one.(type) {
+			case NoticeMsg:
+				if strings.Contains(v.Text, "challenges you") {
+					notice = &v
+				}
+			case LobbyMsg:
+				if len(v.Challenges) == 1 {
+					l = &v
+				}
+			}
+		}
+	}
 	if want := "alice challenges you to renju 15x15 none, you white"; !strings.Contains(notice.Text, want) {
 		t.Errorf("notice %q, want %q", notice.Text, want)
 	}
-	l := nextMsg(t, bob, func(l LobbyMsg) bool { return len(l.Challenges) == 1 })
 	if m := bob.Do(ctx, Intent{Kind: IntentAcceptChallenge, ID: l.Challenges[0].ID}); m == nil {
 		t.Fatal("accept: no message")
 	}
