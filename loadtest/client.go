@@ -274,7 +274,7 @@ func (c *client) reply(id string, m protocol.Message) {
 		return
 	}
 	if req.kind == reqMove {
-		c.r.acked(now.Sub(req.sent), req.counted)
+		c.r.acked(req.sent, now.Sub(req.sent), req.counted)
 	}
 }
 

@@ -80,6 +80,12 @@ type Config struct {
 	AtIdle func(ctx context.Context, conns int) error
 	// Logf receives progress lines (default: none).
 	Logf func(format string, args ...any)
+	// OnSlow, if set, is called (from many goroutines at once) for every
+	// move of the window whose round trip to ok is at least SlowOver, with
+	// the time it was sent: when the slow moves happen tells bursts (a
+	// stall of the server or the machine) from a steady tail.
+	OnSlow   func(sent time.Time, rtt time.Duration)
+	SlowOver time.Duration
 }
 
 func (c Config) withDefaults() (Config, error) {
@@ -178,10 +184,14 @@ func (r *runner) note(kind string) {
 	r.mu.Unlock()
 }
 
-func (r *runner) acked(d time.Duration, counted bool) {
-	if counted {
-		r.movesAcked.Add(1)
-		r.ack.add(d)
+func (r *runner) acked(sent time.Time, d time.Duration, counted bool) {
+	if !counted {
+		return
+	}
+	r.movesAcked.Add(1)
+	r.ack.add(d)
+	if r.cfg.OnSlow != nil && d >= r.cfg.SlowOver {
+		r.cfg.OnSlow(sent, d)
 	}
 }
 

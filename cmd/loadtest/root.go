@@ -23,6 +23,7 @@ type options struct {
 	quiet   bool
 	maxP99  time.Duration
 	cpuProf string // the load tool's own CPU profile, to see what it costs
+	slowLog string // file of the window's slow moves: send time, round trip
 }
 
 // errProblems is returned when the run took place but something failed.
@@ -97,6 +98,8 @@ dropped client, no move, p99 over --max-p99).`,
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write the load tool's own CPU profile to this file")
+	f.StringVar(&o.slowLog, "slow-log", "", "write each move of the window slower than --slow-over to this file (send time, round trip)")
+	f.DurationVar(&c.SlowOver, "slow-over", 20*time.Millisecond, "the round trip that makes a move slow, for --slow-log")
 	f.DurationVar(&o.maxP99, "max-p99", 0, "fail when the p99 move round trip (to ok) exceeds this (0: no limit)")
 	return cmd
 }
@@ -115,6 +118,14 @@ func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer stop()
+	}
+	if o.slowLog != "" {
+		w, err := openSlowLog(o.slowLog)
+		if err != nil {
+			return err
+		}
+		defer w.close()
+		cfg.OnSlow = w.write
 	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
