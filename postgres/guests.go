@@ -21,6 +21,13 @@ func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error
 	return wrap(err, "save guest session of %s", s.Name)
 }
 
+// ExtendGuestSession implements server.Store.
+func (db *DB) ExtendGuestSession(ctx context.Context, tokenHash string, expires time.Time) error {
+	_, err := db.pool.Exec(ctx, `UPDATE guest_sessions SET expires_at = $2 WHERE token_hash = $1`,
+		tokenHash, expires.Truncate(time.Millisecond))
+	return wrap(err, "extend guest session")
+}
+
 // GuestSessions implements server.Store.
 func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
 	rows, err := db.pool.Query(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions

@@ -149,6 +149,11 @@ func (c *conn) guest(id string, m *protocol.Guest) error {
 	defer cancel()
 	if err := c.srv.store.SaveGuestSession(ctx, gs); err != nil {
 		c.srv.hub.dropGuest(hash)
+		// The write may have landed after all (a timeout): remove it, so no
+		// session that nobody holds reserves the name after a restart.
+		dctx, dcancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+		_ = c.srv.store.DeleteGuestSession(dctx, hash)
+		dcancel()
 		return fmt.Errorf("guest: %w", err)
 	}
 	c.enter(id, token, hash, identity{name: gs.Name, kind: protocol.KindGuest})
@@ -170,7 +175,7 @@ func (c *conn) resume(id string, m *protocol.Resume) error {
 	if gs, ok := c.srv.hub.guestByToken(hash); ok {
 		// The extended expiry is stored so that it outlives a restart; the
 		// session works now either way.
-		if err := c.srv.store.SaveGuestSession(ctx, gs); err != nil {
+		if err := c.srv.store.ExtendGuestSession(ctx, hash, gs.Expires); err != nil {
 			c.srv.log.Warn("extend guest session", "player", gs.Name, "err", err)
 		}
 		c.enter(id, m.Token, hash, identity{name: gs.Name, kind: protocol.KindGuest})

@@ -150,13 +150,22 @@ func TestRestartResumesGuestGames(t *testing.T) {
 		bgid := event[*protocol.GameStart](left, nil).Game.GameID
 		left.call(protocol.Logout{})
 
+		before, err := s.Store.GuestSessions(context.Background(), time.Now())
+		if err != nil || len(before) != 2 { // ann and bo; cy logged out
+			t.Fatalf("stored guest sessions: %+v, %v", before, err)
+		}
 		s.Restart()
 
+		time.Sleep(5 * time.Millisecond) // a later expiry, at the store's millisecond precision
 		for _, c := range []*wsc{black, white} {
 			sess := reconnect(t, c, s.URL)
 			if sess.Player.Name != c.name || sess.Player.Kind != protocol.KindGuest || len(sess.Games) != 1 || sess.Games[0] != gid {
 				t.Fatalf("%s after restart: %+v", c.name, sess)
 			}
+		}
+		after, err := s.Store.GuestSessions(context.Background(), time.Now())
+		if err != nil || len(after) != 2 || !after[0].Expires.After(before[1].Expires) {
+			t.Fatalf("resuming did not extend the stored sessions: %+v then %+v, %v", before, after, err)
 		}
 		st := black.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
 		if len(st.Moves) != 2 || st.Turn != protocol.ColorBlack {

@@ -178,6 +178,10 @@ type Store interface {
 	// SaveGuestSession stores a guest session, or updates the name and
 	// expiry of the one stored under s.TokenHash.
 	SaveGuestSession(ctx context.Context, s GuestSession) error
+	// ExtendGuestSession moves the expiry of a stored guest session. It
+	// never creates one: a session deleted meanwhile (a logout racing a
+	// resume) stays deleted. Unknown sessions are not an error.
+	ExtendGuestSession(ctx context.Context, tokenHash string, expires time.Time) error
 	// GuestSessions returns the guest sessions live at now: what a starting
 	// server loads, so guests resume their games after a restart.
 	GuestSessions(ctx context.Context, now time.Time) ([]GuestSession, error)

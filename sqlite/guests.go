@@ -22,6 +22,15 @@ func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error
 	return nil
 }
 
+// ExtendGuestSession implements server.Store.
+func (db *DB) ExtendGuestSession(ctx context.Context, tokenHash string, expires time.Time) error {
+	if _, err := db.w.ExecContext(ctx, `UPDATE guest_sessions SET expires_at = ? WHERE token_hash = ?`,
+		ms(expires), tokenHash); err != nil {
+		return fmt.Errorf("extend guest session: %w", err)
+	}
+	return nil
+}
+
 // GuestSessions implements server.Store.
 func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions

@@ -141,7 +141,7 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer s.end()
 	settings := protocol.Settings{
 		Rule: rule.String(), Size: o.Size, Color: o.Color, Rated: o.Rated,
 		Time: protocol.TimeControl{MainMS: tc.Main.Milliseconds(), IncrementMS: tc.Increment.Milliseconds(), ByoYomiMS: tc.ByoYomi.Milliseconds()},

@@ -59,8 +59,8 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	defer c.Close()
 	s := &session{c: c, cfg: cfg, url: wsURL}
+	defer s.end()
 	if err := playLogin(ctx, o, s); err != nil {
 		return err
 	}

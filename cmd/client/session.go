@@ -28,11 +28,10 @@ const (
 
 // session is a connected client and the config it came from.
 type session struct {
-	c     *client.Client
-	cfg   config.Config
-	url   string
-	sess  protocol.Session // the server's session (zero with authNone)
-	guest bool             // a guest session made for this connection only
+	c    *client.Client
+	cfg  config.Config
+	url  string
+	sess protocol.Session // the server's session (zero with authNone)
 }
 
 // connect dials the server of the options and logs in as a says.
@@ -74,18 +73,18 @@ func connect(ctx context.Context, g *globalOptions, env *Env, a auth, opts clien
 		c.Close()
 		return nil, fmt.Errorf("enter as a guest: %w", err)
 	}
-	s.sess, s.guest = sess, true
+	s.sess = sess
 	return s, nil
 }
 
 // Close ends the connection.
 func (s *session) Close() { s.c.Close() }
 
-// end closes a one-command connection. A guest session made for it is
-// logged out first: its token is not kept, so nothing could resume it,
-// and the server would keep it for a day.
+// end closes the connection. A guest is logged out first: the client keeps
+// no guest token (only accounts' are saved), so nothing could resume the
+// session, and the server would keep it for a day.
 func (s *session) end() {
-	if s.guest {
+	if s.c.Me().Kind == protocol.KindGuest {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		_ = s.c.Logout(ctx)
 		cancel()

@@ -53,7 +53,7 @@ func printLobby(env *Env, l protocol.Lobby, me string) error {
 		}
 		var games []string
 		for _, id := range p.Games {
-			games = append(games, fmt.Sprint(id)) // the GAME column below
+			games = append(games, fmt.Sprint(id)) // numbers as in the GAME column below
 		}
 		rows = append(rows, []string{name, p.Kind, p.Status, rating, strings.Join(games, ",")})
 	}

@@ -231,7 +231,21 @@ func testGuestSessions(t *testing.T, f Factory) {
 		}
 	}
 
+	// Extending moves the expiry, and never brings back a deleted session.
+	if err := s.ExtendGuestSession(ctx, "g-b", now.Add(5*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExtendGuestSession(ctx, "g-unknown", now.Add(5*time.Hour)); err != nil {
+		t.Fatalf("ExtendGuestSession(unknown): %v", err)
+	}
+	if got, err := s.GuestSessions(ctx, now); err != nil || len(got) != 2 || got[1].TokenHash != "g-b" ||
+		!got[1].Expires.Equal(now.Add(5*time.Hour)) {
+		t.Fatalf("GuestSessions after extending g-b: %+v, %v", got, err)
+	}
 	if err := s.DeleteGuestSession(ctx, "g-b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExtendGuestSession(ctx, "g-b", now.Add(6*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteGuestSession(ctx, "g-b"); err != nil {
