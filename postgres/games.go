@@ -18,7 +18,8 @@ const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_
 	g.black_after_rating, g.black_after_rd, g.black_after_vol,
 	g.white_before_rating, g.white_before_rd, g.white_before_vol,
 	g.white_after_rating, g.white_after_rd, g.white_after_vol,
-	(SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS plies`
+	(SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS plies,
+	g.paused_ply, g.paused_black_ms, g.paused_white_ms`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN accounts ba ON ba.id = g.black_account_id
@@ -58,6 +59,9 @@ type gameRow struct {
 	WARD           *float64   `db:"white_after_rd"`
 	WAVol          *float64   `db:"white_after_vol"`
 	Plies          int        `db:"plies"`
+	PausedPly      *int       `db:"paused_ply"`
+	PausedBlackMS  *int64     `db:"paused_black_ms"`
+	PausedWhiteMS  *int64     `db:"paused_white_ms"`
 }
 
 func f64(p *float64) float64 {
@@ -91,8 +95,15 @@ func (r gameRow) game() server.Game {
 			Before: rating(r.BBRating, r.BBRD, r.BBVol), After: rating(r.BARating, r.BARD, r.BAVol)},
 		WhiteRating: server.RatingChange{
 			Before: rating(r.WBRating, r.WBRD, r.WBVol), After: rating(r.WARating, r.WARD, r.WAVol)},
-		Plies: r.Plies,
+		Plies: r.Plies, Paused: r.paused(),
 	}
+}
+
+func (r gameRow) paused() *server.PausedClocks {
+	if r.PausedPly == nil {
+		return nil
+	}
+	return &server.PausedClocks{Ply: *r.PausedPly, BlackMS: id64(r.PausedBlackMS), WhiteMS: id64(r.PausedWhiteMS)}
 }
 
 func loadGames(ctx context.Context, q querier, where string, args ...any) ([]server.Game, error) {
@@ -162,6 +173,16 @@ func loadMoves(ctx context.Context, q querier, where string, args ...any) (map[i
 // consistent view across its queries.
 func (db *DB) snapshot(ctx context.Context, fn func(pgx.Tx) error) error {
 	return pgx.BeginTxFunc(ctx, db.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+}
+
+// PauseClocks implements server.Store.
+func (db *DB) PauseClocks(ctx context.Context, gameID int64, p server.PausedClocks) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE games SET paused_ply = $1, paused_black_ms = $2, paused_white_ms = $3
+		WHERE id = $4 AND NOT finished`, p.Ply, p.BlackMS, p.WhiteMS, gameID)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
+	return wrap(err, "pause clocks of game %d", gameID)
 }
 
 // CreateGame implements server.Store.

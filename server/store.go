@@ -123,6 +123,18 @@ type Game struct {
 
 	Plies int    // number of stored moves (also filled when Moves is not)
 	Moves []Move // in ply order; nil in GamesByAccount results
+
+	// Paused is the clocks saved when the server stopped (PauseClocks);
+	// nil when none were. They are newer than the last move's only while
+	// Paused.Ply == Plies.
+	Paused *PausedClocks
+}
+
+// PausedClocks are a running game's main times left when the server
+// stopped, after Ply moves.
+type PausedClocks struct {
+	Ply              int
+	BlackMS, WhiteMS int64
 }
 
 // GameResult is the input of FinishGame.
@@ -211,6 +223,10 @@ type Store interface {
 	// the finished game without moves (Plies set), with the rating changes.
 	// ErrNotFound on an unknown game, ErrConflict if already finished.
 	FinishGame(ctx context.Context, gameID int64, r GameResult) (Game, error)
+	// PauseClocks saves the clocks of a running game when the server
+	// stops, so the time the player to move had spent is not given back.
+	// ErrNotFound if no running game has that id.
+	PauseClocks(ctx context.Context, gameID int64, p PausedClocks) error
 	// ActiveGames returns every unfinished game with all its moves, oldest
 	// first: what to restore after a restart.
 	ActiveGames(ctx context.Context) ([]Game, error)

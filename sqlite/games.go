@@ -17,7 +17,8 @@ const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_
 	g.black_after_rating, g.black_after_rd, g.black_after_vol,
 	g.white_before_rating, g.white_before_rd, g.white_before_vol,
 	g.white_after_rating, g.white_after_rd, g.white_after_vol,
-	(SELECT count(*) FROM moves m WHERE m.game_id = g.id)`
+	(SELECT count(*) FROM moves m WHERE m.game_id = g.id),
+	g.paused_ply, g.paused_black_ms, g.paused_white_ms`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN accounts ba ON ba.id = g.black_account_id
@@ -46,9 +47,13 @@ func scanGame(row rowScanner) (server.Game, error) {
 	dest = append(dest, ba.dest()...)
 	dest = append(dest, wb.dest()...)
 	dest = append(dest, wa.dest()...)
-	dest = append(dest, &g.Plies)
+	var pausedPly, pausedBlack, pausedWhite sql.NullInt64
+	dest = append(dest, &g.Plies, &pausedPly, &pausedBlack, &pausedWhite)
 	if err := row.Scan(dest...); err != nil {
 		return g, err
+	}
+	if pausedPly.Valid {
+		g.Paused = &server.PausedClocks{Ply: int(pausedPly.Int64), BlackMS: pausedBlack.Int64, WhiteMS: pausedWhite.Int64}
 	}
 	g.Black.AccountID, g.White.AccountID = blackID.Int64, whiteID.Int64
 	g.Black, g.White = g.Black.Named(blackName), g.White.Named(whiteName)
@@ -59,6 +64,13 @@ func scanGame(row rowScanner) (server.Game, error) {
 }
 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id > 0} }
+
+// PauseClocks implements server.Store.
+func (db *DB) PauseClocks(ctx context.Context, gameID int64, p server.PausedClocks) error {
+	res, err := db.w.ExecContext(ctx, `UPDATE games SET paused_ply = ?, paused_black_ms = ?, paused_white_ms = ?
+		WHERE id = ? AND NOT finished`, p.Ply, p.BlackMS, p.WhiteMS, gameID)
+	return affected(res, err, "pause clocks of game %d", gameID)
+}
 
 // CreateGame implements server.Store.
 func (db *DB) CreateGame(ctx context.Context, n server.NewGame) (int64, error) {

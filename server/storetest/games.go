@@ -342,3 +342,44 @@ func testCancelled(t *testing.T, f Factory) {
 		t.Error("ActiveGames past its deadline succeeded")
 	}
 }
+
+// testPauseClocks: clocks saved at a stop come back with the running game
+// (in ActiveGames and GameByID); finished and unknown games are refused.
+func testPauseClocks(t *testing.T, f Factory) {
+	s, _ := open(t, f)
+	ctx := context.Background()
+	id := mustGame(t, s, server.NewGame{Rule: "freestyle", Size: 15, Clock: server.TimeControl{MainMS: 60_000},
+		Black: server.Player{Guest: "p"}, White: server.Player{Guest: "q"}})
+	mustAppend(t, s, id, 1, 2)
+	if g := mustGameByID(t, s, id); g.Paused != nil {
+		t.Fatalf("new game has paused clocks %+v", g.Paused)
+	}
+	want := server.PausedClocks{Ply: 2, BlackMS: 41_234, WhiteMS: 55_000}
+	if err := s.PauseClocks(ctx, id, want); err != nil {
+		t.Fatal(err)
+	}
+	if g := mustGameByID(t, s, id); g.Paused == nil || *g.Paused != want {
+		t.Fatalf("GameByID paused %+v, want %+v", g.Paused, want)
+	}
+	active, err := s.ActiveGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, g := range active {
+		if g.ID == id {
+			found = true
+			if g.Paused == nil || *g.Paused != want || g.Plies != 2 {
+				t.Fatalf("ActiveGames paused %+v (plies %d), want %+v", g.Paused, g.Plies, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("game %d not active", id)
+	}
+	wantErr(t, "PauseClocks(unknown)", s.PauseClocks(ctx, id+1000, want), server.ErrNotFound)
+	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "PauseClocks(finished)", s.PauseClocks(ctx, id, want), server.ErrNotFound)
+}

@@ -34,6 +34,7 @@ func Run(t *testing.T, f Factory) {
 		{"ConcurrentAppendMove", testConcurrentAppend},
 		{"ConcurrentSamePly", testConcurrentSamePly},
 		{"UndoMoves", testUndoMoves},
+		{"PauseClocks", testPauseClocks},
 		{"FinishRated", testFinishRated},
 		{"FinishCasualAndFlags", testFinishFlags},
 		{"FinishErrors", testFinishErrors},

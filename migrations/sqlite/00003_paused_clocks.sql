@@ -1,0 +1,14 @@
+-- The clocks a running game had when the server stopped gracefully: the
+-- player to move is charged the time they had spent on it when the game is
+-- restored. Valid only while the game has paused_ply moves (a later move
+-- stores its own clocks).
+
+-- +goose Up
+ALTER TABLE games ADD COLUMN paused_ply INTEGER;
+ALTER TABLE games ADD COLUMN paused_black_ms INTEGER;
+ALTER TABLE games ADD COLUMN paused_white_ms INTEGER;
+
+-- +goose Down
+ALTER TABLE games DROP COLUMN paused_white_ms;
+ALTER TABLE games DROP COLUMN paused_black_ms;
+ALTER TABLE games DROP COLUMN paused_ply;
