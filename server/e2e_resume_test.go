@@ -131,6 +131,34 @@ func TestRestartResumesGames(t *testing.T) {
 	})
 }
 
+// TestRestartChargesThinkingTime: a graceful stop saves the clocks, so the
+// player to move keeps the time already spent on the move after the
+// restart (and the saved clocks are used up by that restore).
+func TestRestartChargesThinkingTime(t *testing.T) {
+	stores(t, func(t *testing.T, opts servertest.Options) {
+		s := servertest.Start(t, opts)
+		a, b := pair(t, s, "ann", "ben")
+		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle",
+			Time: protocol.TimeControl{MainMS: 60_000}})
+		play(t, gid, black, white, "h8", "h9")
+		time.Sleep(1200 * time.Millisecond) // black thinks
+
+		s.Restart()
+
+		for _, c := range []*wsc{white, black} {
+			reconnect(t, c, s.URL)
+		}
+		st := black.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
+		if st.Clock == nil || st.Clock.BlackMS > 60_000-1_150 || st.Clock.BlackMS < 60_000-5_000 {
+			t.Fatalf("black's clock after the restart: %+v; want about 58.8 s (1.2 s spent before the stop)", st.Clock)
+		}
+		g, err := s.Store.GameByID(context.Background(), gid)
+		if err != nil || g.Paused == nil || g.Paused.Ply != -1 {
+			t.Fatalf("saved clocks not used up by the restore: %+v, %v", g.Paused, err)
+		}
+	})
+}
+
 // TestRestartResumesGuestGames: guest sessions outlive a restart, so two
 // guests resume their game with their tokens and play on, and a guest who
 // logged out stays out. A game whose guest cannot come back (only a bot

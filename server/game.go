@@ -160,6 +160,7 @@ func (g *game) run(ctx context.Context) {
 		case <-ctx.Done():
 			if !g.over {
 				g.srv.metrics.games.Dec()
+				g.pauseClocks()
 			}
 			return
 		}
@@ -409,6 +410,32 @@ func (g *game) presenceChanged() {
 	}
 	if g.timer != nil {
 		g.arm()
+	}
+}
+
+// pauseClocks saves the clocks when the server stops, so that the restored
+// game charges the player to move the time already spent on it (a crash
+// cannot: the clocks stored with the last move are used then).
+func (g *game) pauseClocks() {
+	if !g.clock.enabled() {
+		return
+	}
+	// Saved even when no clock runs (a restored game whose player is not
+	// back yet): the values restored came from the last stop, which its
+	// restore used up.
+	k := g.clock // a copy: the game is stopping
+	if k.running != engine.Empty {
+		if _, ok := k.charge(time.Now(), false); !ok {
+			k.left[side(k.running)] = 0 // flagged: the restored clock flags at once
+			k.running = engine.Empty
+		}
+	}
+	bms, wms := k.stored()
+	ctx, cancel := storeCtx()
+	defer cancel()
+	p := PausedClocks{Ply: len(g.eng.Moves()), BlackMS: bms, WhiteMS: wms}
+	if err := g.srv.store.PauseClocks(ctx, g.id, p); err != nil {
+		g.srv.log.Warn("saving the clocks at stop", "game", g.id, "err", err)
 	}
 }
 

@@ -80,6 +80,17 @@ func (s *Server) restoreGame(sg Game) error {
 		last := sg.Moves[k-1]
 		clock = restoreClock(sg.Clock, last.BlackClockMS, last.WhiteClockMS)
 	}
+	if p := sg.Paused; p != nil && p.Ply == len(sg.Moves) {
+		// Saved at a graceful stop, after the last move: newer. Used once:
+		// a takeback and new moves could bring the game back to this ply.
+		clock = restoreClock(sg.Clock, p.BlackMS, p.WhiteMS)
+		ctx, cancel := storeCtx()
+		err := s.store.PauseClocks(ctx, sg.ID, PausedClocks{Ply: -1})
+		cancel()
+		if err != nil {
+			return fmt.Errorf("game %d: clear its paused clocks: %w", sg.ID, err)
+		}
+	}
 	g := newGame(s, sg.ID, st, eng, specs, sg.StartedAt)
 	g.clock = clock
 	g.paused = true // the clock starts when the side to move is back (presenceChanged)
