@@ -12,7 +12,8 @@ import (
 
 // Restore brings back every unfinished stored game, e.g. after a crash or
 // a restart: the board from the stored moves, the clocks from the values
-// stored with the last move, restarted when the player to move is back
+// saved at a graceful stop (pauseClocks) or else those stored with the last
+// move, restarted when the player to move is back
 // (the downtime and the reconnection are charged to no one). Players find
 // their games in Session.Games when they log in again (guests with their
 // token: their sessions are loaded first). Games with no player left who
