@@ -54,7 +54,7 @@ func TestAppOpensNewGames(t *testing.T) {
 func TestLobbyMessagesExpire(t *testing.T) {
 	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
 	a.Lobby.SetPlayers([]Player{{Name: "alice"}, {Name: "bob"}})
-	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")}) // alice is selected: herself
+	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kc")}) // c on alice: herself
 	if a.Lobby.Message == "" || cmd == nil {
 		t.Fatalf("message %q, cmd %v: want an error and its timer", a.Lobby.Message, cmd)
 	}

@@ -98,15 +98,19 @@ func (m *LobbyModel) expire(seq int) {
 }
 
 // SetPlayers replaces the player list, humans first then bots, keeping the
-// selection on the same name when it is still there.
+// selection on the same name when it is still there. The first list
+// selects the first player other than me, so c challenges someone at once.
 func (m *LobbyModel) SetPlayers(ps []Player) {
-	selected := ""
+	selected, had := "", false
 	if p, ok := m.selectedPlayer(); ok {
-		selected = p.Name
+		selected, had = p.Name, true
 	}
 	m.Players = sortPlayers(ps)
+	if m.focus == focusPlayers && !had {
+		m.focusPlayers()
+	}
 	for i, p := range m.Players {
-		if p.Name == selected && m.focus == focusPlayers {
+		if had && p.Name == selected && m.focus == focusPlayers {
 			m.sel = i
 		}
 	}

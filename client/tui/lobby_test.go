@@ -60,11 +60,11 @@ func TestLobbyKeys(t *testing.T) {
 		keys []string
 		want Intent
 	}{
-		{"challenge the selected player", []string{"j", "c"}, Intent{Kind: IntentChallenge, Name: "bob"}},
-		{"challenge a bot with enter", []string{"j", "j", "j", "enter"}, Intent{Kind: IntentChallenge, Name: "easy"}},
-		{"not myself", []string{"c"}, Intent{}},
-		{"watch a playing player", []string{"j", "w"}, Intent{Kind: IntentWatch, Game: 12}},
-		{"not watch an idle one", []string{"w"}, Intent{}},
+		{"challenge the selected player", []string{"c"}, Intent{Kind: IntentChallenge, Name: "bob"}},
+		{"challenge a bot with enter", []string{"j", "j", "enter"}, Intent{Kind: IntentChallenge, Name: "easy"}},
+		{"not myself", []string{"k", "c"}, Intent{}},
+		{"watch a playing player", []string{"w"}, Intent{Kind: IntentWatch, Game: 12}},
+		{"not watch an idle one", []string{"k", "w"}, Intent{}},
 		{"accept an incoming challenge", []string{"tab", "a"}, Intent{Kind: IntentAcceptChallenge, ID: 3}},
 		{"decline an incoming challenge", []string{"tab", "d"}, Intent{Kind: IntentDeclineChallenge, ID: 3}},
 		{"cancel my challenge", []string{"tab", "j", "x"}, Intent{Kind: IntentCancelChallenge, ID: 4}},
@@ -102,7 +102,7 @@ func TestLobbyKeys(t *testing.T) {
 
 func TestLobbySettingsKeys(t *testing.T) {
 	m := testLobby(t, 80, 24)
-	in, _ := pressLobby(m, "1", "1", "2", "3", "4", "5", "c")
+	in, _ := pressLobby(m, "1", "1", "2", "3", "4", "5", "k", "c")
 	if in.Kind != 0 {
 		t.Fatalf("c on myself gave %+v", in)
 	}
@@ -119,7 +119,7 @@ func TestLobbySettingsKeys(t *testing.T) {
 
 func TestLobbyKeepsSelectionOnUpdate(t *testing.T) {
 	m := testLobby(t, 80, 24)
-	pressLobby(m, "j") // bob
+	// bob is selected: the first player other than me
 	m.SetPlayers([]Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
 	if in, _ := pressLobby(m, "c"); in.Name != "bob" {
 		t.Fatalf("selection moved to %q", in.Name)
