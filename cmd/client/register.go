@@ -38,28 +38,13 @@ twice. The session token is saved, so later commands need no password.`,
 
 func runRegister(ctx context.Context, o *registerOptions) error {
 	env := o.env
-	name, err := askUsername(ctx, env, o.Username)
+	name, err := askNewUsername(ctx, env, o.Username)
 	if err != nil {
 		return err
 	}
-	// Checked here, before the password is typed twice; the server checks
-	// again with the same rules.
-	if err := accounts.ValidateUsername(name); err != nil {
-		return fmt.Errorf("%w; nothing was registered", err)
-	}
-	pass, err := env.readPassword(ctx, "Password: ")
+	pass, err := askNewPassword(ctx, env)
 	if err != nil {
 		return err
-	}
-	if err := accounts.ValidatePassword(pass); err != nil {
-		return fmt.Errorf("%w; nothing was registered", err)
-	}
-	again, err := env.readPassword(ctx, "Password again: ")
-	if err != nil {
-		return err
-	}
-	if pass != again {
-		return errors.New("the passwords differ; nothing was registered")
 	}
 	return withSession(ctx, o.global, env, authNone, func(ctx context.Context, s *session) error {
 		sess, err := s.c.Register(ctx, name, pass)
@@ -68,6 +53,53 @@ func runRegister(ctx context.Context, o *registerOptions) error {
 		}
 		return saveSession(o.global, env, s, sess.Token, sess.Player.Name, "registered and logged in as")
 	})
+}
+
+// askNewUsername returns a valid username: the given one, or one asked
+// for, again after an invalid answer on a terminal. It is checked here,
+// before the password is typed twice; the server checks again with the
+// same rules.
+func askNewUsername(ctx context.Context, env *Env, given string) (string, error) {
+	for attempt := 1; ; attempt++ {
+		name, err := askUsername(ctx, env, given)
+		if err != nil {
+			return "", err
+		}
+		err = accounts.ValidateUsername(name)
+		if err == nil {
+			return name, nil
+		}
+		if given != "" || !env.Terminal || attempt == maxAttempts {
+			return "", fmt.Errorf("%w; nothing was registered", err)
+		}
+		fmt.Fprintf(env.Err, "%v; try again.\n", err)
+	}
+}
+
+// askNewPassword asks for a valid password twice; on a terminal, again
+// after an invalid one or two that differ. Scripts get the first error.
+func askNewPassword(ctx context.Context, env *Env) (string, error) {
+	for attempt := 1; ; attempt++ {
+		pass, err := env.readPassword(ctx, "Password: ")
+		if err != nil {
+			return "", err
+		}
+		problem := accounts.ValidatePassword(pass)
+		if problem == nil {
+			again, err := env.readPassword(ctx, "Password again: ")
+			if err != nil {
+				return "", err
+			}
+			if pass == again {
+				return pass, nil
+			}
+			problem = errors.New("the passwords differ")
+		}
+		if !env.Terminal || attempt == maxAttempts {
+			return "", fmt.Errorf("%w; nothing was registered", problem)
+		}
+		fmt.Fprintf(env.Err, "%v; try again.\n", problem)
+	}
 }
 
 // askUsername returns the given name or prompts for one.
