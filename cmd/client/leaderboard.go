@@ -23,7 +23,7 @@ func newLeaderboardCmd(g *globalOptions, env *Env) *cobra.Command {
 			return runLeaderboard(cmd.Context(), o)
 		},
 	}
-	cmd.Flags().IntVar(&o.Limit, "limit", 20, "how many players (up to 200)")
+	cmd.Flags().IntVar(&o.Limit, "limit", 20, "how many players, up to 200 (0: the server's default, 50)")
 	return cmd
 }
 
