@@ -14,6 +14,9 @@ import (
 	"github.com/gomokud/gomoku/protocol"
 )
 
+// maxChatInput is the longest chat line one can type: what the server takes.
+const maxChatInput = protocol.MaxChatRunes
+
 // ClientBackend is the Backend over a client.Client: it turns intents into
 // requests and the client's events into screen messages, and keeps the lobby
 // (players, challenges, seek) as the events describe it.

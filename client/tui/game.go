@@ -221,7 +221,7 @@ func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
 	case tea.KeySpace:
 		m.input += " "
 	case tea.KeyRunes:
-		if len([]rune(m.input)) < 200 {
+		if len([]rune(m.input)) < maxChatInput {
 			m.input += string(k.Runes)
 		}
 	}

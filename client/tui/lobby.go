@@ -228,6 +228,11 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 		return intentCmd(Intent{Kind: IntentQuit})
 	case "1", "2", "3", "4", "5":
+		if m.Seeking {
+			// The seek went with the settings it had; p stops it first.
+			m.Error("you are seeking with these settings: p stops, then change them")
+			return nil
+		}
 		m.cycleSetting(key)
 	default:
 		if m.focus == focusChallenges {
@@ -320,7 +325,7 @@ func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
 	case tea.KeySpace:
 		m.input += " "
 	case tea.KeyRunes:
-		if len([]rune(m.input)) < 200 {
+		if len([]rune(m.input)) < maxChatInput {
 			m.input += string(k.Runes)
 		}
 	}

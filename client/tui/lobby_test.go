@@ -165,3 +165,21 @@ func TestLobbyFocusAfterLastChallenge(t *testing.T) {
 		t.Fatalf("tab back to the players selected %+v, %v; want bob", p, ok)
 	}
 }
+
+// TestLobbySettingsLockedWhileSeeking: the seek went with the settings of
+// the moment; changing them while seeking would show settings the server
+// does not have, so the keys are refused until p stops the seek.
+func TestLobbySettingsLockedWhileSeeking(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	before := m.Settings
+	m.Seeking = true
+	pressLobby(m, "3", "1")
+	if m.Settings != before || !m.IsError || !strings.Contains(m.Message, "p stops") {
+		t.Fatalf("settings %+v (was %+v), message %q", m.Settings, before, m.Message)
+	}
+	m.Seeking = false
+	pressLobby(m, "3")
+	if m.Settings == before {
+		t.Fatal("settings keys do nothing after the seek stopped")
+	}
+}
