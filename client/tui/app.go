@@ -74,22 +74,38 @@ type backendClosed struct{}
 // messageLife is how long the lobby shows an info or error line.
 const messageLife = 8 * time.Second
 
-// expireMsg clears the lobby's message number seq, if still shown.
-type expireMsg struct{ seq int }
+// expireMsg clears message number seq of a game's screen (game 0: the
+// lobby), if still shown.
+type expireMsg struct {
+	game int64
+	seq  int
+}
 
 // Update is the UI loop's only entry: it never blocks. A new lobby message
 // gets a timer that clears it.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if e, ok := msg.(expireMsg); ok {
-		a.Lobby.expire(e.seq)
+		if g := a.Games[e.game]; g != nil {
+			g.expire(e.seq)
+		} else if e.game == 0 {
+			a.Lobby.expire(e.seq)
+		}
 		return a, nil
 	}
 	m, cmd := a.update(msg)
 	if seq := a.Lobby.msgSeq; seq != a.msgTimer && a.Lobby.Message != "" {
 		a.msgTimer = seq
-		cmd = tea.Batch(cmd, tea.Tick(messageLife, func(time.Time) tea.Msg { return expireMsg{seq} }))
+		cmd = tea.Batch(cmd, expireAfter(0, seq))
+	}
+	if g := a.Games[a.Current]; g != nil && g.msgSeq != g.msgTimer && g.Message != "" {
+		g.msgTimer = g.msgSeq
+		cmd = tea.Batch(cmd, expireAfter(a.Current, g.msgSeq))
 	}
 	return m, cmd
+}
+
+func expireAfter(game int64, seq int) tea.Cmd {
+	return tea.Tick(messageLife, func(time.Time) tea.Msg { return expireMsg{game: game, seq: seq} })
 }
 
 func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {

@@ -60,12 +60,35 @@ func TestLobbyMessagesExpire(t *testing.T) {
 	}
 	first := a.Lobby.msgSeq
 	a.Lobby.Info("newer")
-	a.Update(expireMsg{first})
+	a.Update(expireMsg{seq: first})
 	if a.Lobby.Message != "newer" {
 		t.Fatalf("an old timer cleared a newer message: %q", a.Lobby.Message)
 	}
-	a.Update(expireMsg{a.Lobby.msgSeq})
+	a.Update(expireMsg{seq: a.Lobby.msgSeq})
 	if a.Lobby.Message != "" {
 		t.Fatalf("message %q not cleared", a.Lobby.Message)
+	}
+}
+
+// TestGameMessagesExpire: a game screen's message line clears itself too.
+func TestGameMessagesExpire(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	s, err := NewGameState(GameInfo{ID: 7, Rule: engine.Freestyle, Size: 15, Me: engine.Black,
+		Black: Side{Name: "alice"}, White: Side{Name: "bob"}}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(GameStartMsg{State: s})
+	g := a.Games[7]
+	if g == nil || a.Current != 7 {
+		t.Fatalf("game not on screen: current %d", a.Current)
+	}
+	g.Error("wait 1m16s more for your opponent")
+	if _, cmd := a.Update(tea.WindowSizeMsg{Width: 80, Height: 24}); cmd == nil {
+		t.Fatal("no timer for the game's message")
+	}
+	a.Update(expireMsg{game: 7, seq: g.msgSeq})
+	if g.Message != "" {
+		t.Fatalf("message %q not cleared", g.Message)
 	}
 }

@@ -37,6 +37,8 @@ type GameModel struct {
 	IsError bool
 	Conn    string // the connection's trouble, shown instead of the help line
 
+	msgSeq, msgTimer int // messages shown; the one a clearing timer is set for
+
 	Width, Height int
 	styles        Styles
 	now           func() time.Time
@@ -56,11 +58,20 @@ func NewGameModel(s *GameState, st Styles, now func() time.Time) *GameModel {
 // Info shows an information line.
 func (m *GameModel) Info(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), false
+	m.msgSeq++
 }
 
 // Error shows an error line.
 func (m *GameModel) Error(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), true
+	m.msgSeq++
+}
+
+// expire clears the message line if it still shows message number seq.
+func (m *GameModel) expire(seq int) {
+	if seq == m.msgSeq {
+		m.Message, m.IsError = "", false
+	}
 }
 
 // Update handles keys, mouse and resizes; it returns the intent of the key as
