@@ -297,18 +297,15 @@ func (m *GameModel) panel(width, height int) []string {
 	lines := []string{st.Title.Render(head), ""}
 	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
 	rest := height - len(lines)
-	chatH := min(max(rest/3, 2), len(m.Chat)+1)
+	chat := chatRows(m.Chat, width, max(rest/3, 2)-1, st)
+	chatH := len(chat) + 1
 	movesH := rest - chatH - 1
 	lines = append(lines, m.record(movesH, width)...)
 	for len(lines) < height-chatH {
 		lines = append(lines, "")
 	}
 	lines = append(lines, st.Title.Render("Chat"))
-	from := max(len(m.Chat)-(chatH-1), 0)
-	for _, c := range m.Chat[from:] {
-		lines = append(lines, st.Dim.Render(c.From+":")+" "+c.Text)
-	}
-	return lines
+	return append(lines, chat...)
 }
 
 func (m *GameModel) sideLine(c engine.Color, width int) string {

@@ -339,7 +339,7 @@ func (m *LobbyModel) View() string {
 	bodyH := max(m.Height-5, 4)
 	leftW := min(max(m.Width/2, 36), 44)
 	left := m.playerLines(bodyH, leftW)
-	right := m.rightLines(bodyH)
+	right := m.rightLines(bodyH, m.Width-leftW-1)
 	lines := []string{title, ""}
 	for i := 0; i < bodyH; i++ {
 		l := ""
@@ -413,7 +413,7 @@ func (m *LobbyModel) playerLine(i int, p Player, width int) string {
 	return line
 }
 
-func (m *LobbyModel) rightLines(height int) []string {
+func (m *LobbyModel) rightLines(height, width int) []string {
 	st := m.styles
 	out := []string{st.Title.Render("Challenges")}
 	if len(m.Challenges) == 0 {
@@ -441,11 +441,7 @@ func (m *LobbyModel) rightLines(height int) []string {
 		return out[:min(len(out), height)]
 	}
 	out = append(out, st.Title.Render("Chat"))
-	from := max(len(m.Chat)-chatH, 0)
-	for _, c := range m.Chat[from:] {
-		out = append(out, st.Dim.Render(c.From+":")+" "+c.Text)
-	}
-	return out
+	return append(out, chatRows(m.Chat, width, chatH, st)...)
 }
 
 // challengeText is a challenge's settings as its reader plays them, the
