@@ -29,3 +29,17 @@ func chatRows(chat []ChatLine, width, limit int, st Styles) []string {
 	slices.Reverse(rows)
 	return rows
 }
+
+// inputLine is a text being typed after its prompt, with the cursor, in
+// width columns: a text too long for them shows its end, where one types.
+func inputLine(prompt, text string, width int) string {
+	room := width - ansi.StringWidth(prompt) - 1 // the cursor
+	if ansi.StringWidth(text) > room && room > 1 {
+		r := []rune(text)
+		for ansi.StringWidth(string(r)) > room-1 {
+			r = r[1:]
+		}
+		text = "…" + string(r)
+	}
+	return prompt + text + "█"
+}

@@ -40,3 +40,14 @@ func TestLobbyChatWraps(t *testing.T) {
 		t.Fatalf("the end of a long chat line is missing:\n%s", v)
 	}
 }
+
+func TestInputLineShowsTheEnd(t *testing.T) {
+	if got := inputLine("say> ", "hi", 80); got != "say> hi█" {
+		t.Fatalf("short: %q", got)
+	}
+	long := strings.Repeat("word ", 30) + "END"
+	got := inputLine("say> ", long, 40)
+	if n := len([]rune(got)); n != 40 || !strings.HasSuffix(got, "END█") || !strings.HasPrefix(got, "say> …") {
+		t.Fatalf("long: %q (%d columns)", got, n)
+	}
+}

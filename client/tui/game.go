@@ -432,7 +432,7 @@ func (m *GameModel) bottomLine() string {
 	case inputMove:
 		return "move> " + m.input + "█" + m.styles.Dim.Render("  (like h8; esc cancels)")
 	case inputChat:
-		return "say> " + m.input + "█"
+		return inputLine("say> ", m.input, m.Width)
 	}
 	if m.Conn != "" {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q lobby")

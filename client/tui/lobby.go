@@ -502,7 +502,7 @@ func (m *LobbyModel) settingsLine() string {
 func (m *LobbyModel) messageLine() string {
 	switch {
 	case m.chatting:
-		return "say> " + m.input + "█"
+		return inputLine("say> ", m.input, m.Width)
 	case m.Message == "":
 		return ""
 	case m.IsError:
