@@ -75,13 +75,19 @@ func TestTakebackDrawAbortRematch(t *testing.T) {
 	if ans := event[*protocol.OfferAnswer](white, nil); ans.Accepted || ans.By != protocol.ColorBlack {
 		t.Fatalf("answer %+v", ans)
 	}
+	// Declined: not again until the board changes.
+	white.expectCode(protocol.Takeback{GameID: gid}, protocol.CodeConflict)
+	white.call(protocol.Move{GameID: gid, Move: "j9"})
+	event(black, func(m *protocol.GameMove) bool { return m.Move == "j9" })
+	black.call(protocol.Move{GameID: gid, Move: "j10"})
+	event(white, func(m *protocol.GameMove) bool { return m.Move == "j10" })
 	white.call(protocol.Takeback{GameID: gid})
 	black.call(protocol.TakebackAnswer{GameID: gid, Accept: true})
 	tb := event[*protocol.GameTakeback](white, nil)
-	if tb.Undone != 2 || tb.Plies != 1 || tb.Turn != protocol.ColorWhite {
+	if tb.Undone != 2 || tb.Plies != 3 || tb.Turn != protocol.ColorWhite {
 		t.Fatalf("takeback %+v", tb)
 	}
-	// The board is h8 only: white replays.
+	// The board is h8 h9 h10 again: white replays.
 	white.call(protocol.Move{GameID: gid, Move: "i9"})
 
 	black.call(protocol.DrawOffer{GameID: gid})

@@ -51,8 +51,9 @@ type game struct {
 	restored bool     // brought back from the store at start-up
 	events   [][]byte // frames of the last events, for resync
 	offer    *protocol.Offer
-	gen      int  // bumped on every change of the board
-	botBusy  bool // a bot job is queued or running
+	declined map[declined]int // takeback and draw offers turned down: the gen they were at
+	gen      int              // bumped on every change of the board
+	botBusy  bool             // a bot job is queued or running
 	over     bool
 	paused   bool      // restored: the clock waits for the player to move
 	linger   time.Time // when a finished game goroutine exits

@@ -55,8 +55,23 @@ func (g *game) checkOffer(s *seat, kind string) error {
 		return errf(protocol.CodeConflict, "you have no move to take back")
 	case kind == protocol.OfferTakeback && g.settings.rated && g.other(s).isBot():
 		return errf(protocol.CodeNotAllowed, "no takebacks in rated games against bots")
+	case g.wasDeclined(s, kind):
+		return errf(protocol.CodeConflict, "your %s offer was declined; you may offer again after the next move", kind)
 	}
 	return nil
+}
+
+// declined names an offer turned down: of this kind, by the other side.
+type declined struct {
+	kind string
+	from engine.Color
+}
+
+// wasDeclined reports whether s's offer of kind was turned down since the
+// board last changed: asking again at once would only pester.
+func (g *game) wasDeclined(s *seat, kind string) bool {
+	gen, ok := g.declined[declined{kind, s.color}]
+	return ok && gen == g.gen
 }
 
 // cmdAnswer handles takeback_answer, draw_answer and rematch_answer.
@@ -81,6 +96,12 @@ func (g *game) resolveOffer(s *seat, accept bool) {
 	g.publish(protocol.OfferAnswer{GameID: g.id, Seq: g.next(), Kind: kind, Accepted: accept,
 		By: colorName(s.color)})
 	if !accept {
+		if kind != protocol.OfferRematch {
+			if g.declined == nil {
+				g.declined = map[declined]int{}
+			}
+			g.declined[declined{kind, from.color}] = g.gen
+		}
 		return
 	}
 	switch kind {
