@@ -12,8 +12,8 @@ import (
 
 // SaveGuestSession implements server.Store.
 func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
-	if s.TokenHash == "" || s.Name == "" {
-		return fmt.Errorf("save guest session: %w: empty token hash or name", server.ErrInvalid)
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("save guest session: %w", err)
 	}
 	_, err := db.pool.Exec(ctx, `INSERT INTO guest_sessions (token_hash, name, expires_at) VALUES ($1, $2, $3)
 		ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name, expires_at = excluded.expires_at`,

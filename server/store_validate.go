@@ -115,3 +115,11 @@ func (p Player) Named(username string) Player {
 	}
 	return p
 }
+
+// Validate checks a guest session before it is stored (ErrInvalid).
+func (s GuestSession) Validate() error {
+	if s.TokenHash == "" || s.Name == "" {
+		return fmt.Errorf("%w: guest session without token hash or name", ErrInvalid)
+	}
+	return nil
+}

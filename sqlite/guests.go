@@ -10,8 +10,8 @@ import (
 
 // SaveGuestSession implements server.Store.
 func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
-	if s.TokenHash == "" || s.Name == "" {
-		return fmt.Errorf("save guest session: %w: empty token hash or name", server.ErrInvalid)
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("save guest session: %w", err)
 	}
 	_, err := db.w.ExecContext(ctx, `INSERT INTO guest_sessions (token_hash, name, expires_at) VALUES (?, ?, ?)
 		ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name, expires_at = excluded.expires_at`,
