@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/loadtest"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // TestRunSmallLoad runs 20 connections, 8 games and 4 idle connections

@@ -17,16 +17,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/loadtest"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // Environment of the profiling harness.
 const (
 	profileEnv = "GOMOKU_LOADTEST_PROFILE" // directory for profiles and reports: runs TestProfileServer
 	argsEnv    = "GOMOKU_LOADTEST_ARGS"    // the load: "-conns 5000 -games 2500 -ramp 2m ..."
-	pgEnv      = "GOMOKU_LOADTEST_PG"      // non-empty: PostgreSQL (servertest.URLEnv must be set)
+	pgEnv      = "GOMOKU_LOADTEST_PG"      // non-empty: PostgreSQL (pgtest.URLEnv must be set)
 	childEnv   = "GOMOKU_LOADTEST_CHILD"   // set in the load process
 	urlEnv     = "GOMOKU_LOADTEST_URL"     // the server's URL, for the load process
 )

@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
 )
 
 const accountColumns = `id, username, password_hash, created_at, last_login_at,
@@ -29,11 +29,11 @@ type accountRow struct {
 	RatedGames   int        `db:"rated_games"`
 }
 
-func (r accountRow) account() server.Account {
-	return server.Account{
+func (r accountRow) account() gomoku.Account {
+	return gomoku.Account{
 		ID: r.ID, Username: r.Username, PasswordHash: r.PasswordHash,
 		CreatedAt: utc(r.CreatedAt), LastLoginAt: utcPtr(r.LastLoginAt),
-		Rating: server.Rating{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility},
+		Rating: gomoku.Rating{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility},
 		Games:  r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, RatedGames: r.RatedGames,
 	}
 }
@@ -44,91 +44,91 @@ type querier interface {
 }
 
 // oneAccount runs a query returning accountColumns and collects one row.
-func oneAccount(ctx context.Context, q querier, sql string, args ...any) (server.Account, error) {
+func oneAccount(ctx context.Context, q querier, sql string, args ...any) (gomoku.Account, error) {
 	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
-		return server.Account{}, err
+		return gomoku.Account{}, err
 	}
 	r, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[accountRow])
 	if err != nil {
-		return server.Account{}, err
+		return gomoku.Account{}, err
 	}
 	return r.account(), nil
 }
 
-// CreateAccount implements server.Store.
-func (db *DB) CreateAccount(ctx context.Context, n server.NewAccount) (server.Account, error) {
+// CreateAccount implements gomoku.Store.
+func (db *DB) CreateAccount(ctx context.Context, n gomoku.NewAccount) (gomoku.Account, error) {
 	if n.Username == "" || n.PasswordHash == "" {
-		return server.Account{}, fmt.Errorf("create account: %w: empty username or password hash", server.ErrInvalid)
+		return gomoku.Account{}, fmt.Errorf("create account: %w: empty username or password hash", gomoku.ErrInvalid)
 	}
 	r := n.Rating
-	if r == (server.Rating{}) {
-		r = server.DefaultRating
+	if r == (gomoku.Rating{}) {
+		r = gomoku.DefaultRating
 	}
 	a, err := oneAccount(ctx, db.pool, `INSERT INTO accounts
 		(username, password_hash, created_at, rating, rd, volatility)
 		VALUES ($1, $2, $3, $4, $5, $6) RETURNING `+accountColumns,
-		n.Username, n.PasswordHash, server.OrNow(n.CreatedAt), r.Rating, r.RD, r.Volatility)
+		n.Username, n.PasswordHash, gomoku.OrNow(n.CreatedAt), r.Rating, r.RD, r.Volatility)
 	if pgCode(err) == uniqueViolation {
-		return a, fmt.Errorf("create account %q: %w", n.Username, server.ErrUsernameTaken)
+		return a, fmt.Errorf("create account %q: %w", n.Username, gomoku.ErrUsernameTaken)
 	}
 	return a, wrap(err, "create account %q", n.Username)
 }
 
-// AccountByName implements server.Store (lower(username) is uniquely
+// AccountByName implements gomoku.Store (lower(username) is uniquely
 // indexed).
-func (db *DB) AccountByName(ctx context.Context, username string) (server.Account, error) {
+func (db *DB) AccountByName(ctx context.Context, username string) (gomoku.Account, error) {
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
 		WHERE lower(username) = lower($1)`, username)
 	return a, wrap(err, "account %q", username)
 }
 
-// AccountByID implements server.Store.
-func (db *DB) AccountByID(ctx context.Context, id int64) (server.Account, error) {
+// AccountByID implements gomoku.Store.
+func (db *DB) AccountByID(ctx context.Context, id int64) (gomoku.Account, error) {
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, id)
 	return a, wrap(err, "account %d", id)
 }
 
-// TouchLogin implements server.Store.
+// TouchLogin implements gomoku.Store.
 func (db *DB) TouchLogin(ctx context.Context, id int64, at time.Time) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, server.OrNow(at), id)
+	tag, err := db.pool.Exec(ctx, `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, gomoku.OrNow(at), id)
 	if err == nil && tag.RowsAffected() == 0 {
 		err = pgx.ErrNoRows
 	}
 	return wrap(err, "touch login of account %d", id)
 }
 
-// CreateSession implements server.Store.
+// CreateSession implements gomoku.Store.
 func (db *DB) CreateSession(ctx context.Context, tokenHash string, accountID int64, expires time.Time) error {
 	if tokenHash == "" {
-		return fmt.Errorf("create session: %w: empty token hash", server.ErrInvalid)
+		return fmt.Errorf("create session: %w: empty token hash", gomoku.ErrInvalid)
 	}
 	_, err := db.pool.Exec(ctx, `INSERT INTO sessions (token_hash, account_id, created_at, expires_at)
-		VALUES ($1, $2, $3, $4)`, tokenHash, accountID, server.OrNow(time.Time{}), expires)
+		VALUES ($1, $2, $3, $4)`, tokenHash, accountID, gomoku.OrNow(time.Time{}), expires)
 	switch pgCode(err) {
 	case uniqueViolation:
-		return fmt.Errorf("create session for account %d: %w", accountID, server.ErrConflict)
+		return fmt.Errorf("create session for account %d: %w", accountID, gomoku.ErrConflict)
 	case foreignKeyViolation:
-		return fmt.Errorf("create session for account %d: %w", accountID, server.ErrNotFound)
+		return fmt.Errorf("create session for account %d: %w", accountID, gomoku.ErrNotFound)
 	}
 	return wrap(err, "create session for account %d", accountID)
 }
 
-// SessionAccount implements server.Store.
-func (db *DB) SessionAccount(ctx context.Context, tokenHash string) (server.Account, error) {
+// SessionAccount implements gomoku.Store.
+func (db *DB) SessionAccount(ctx context.Context, tokenHash string) (gomoku.Account, error) {
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
 		WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)`,
 		tokenHash, time.Now())
 	return a, wrap(err, "session")
 }
 
-// DeleteSession implements server.Store.
+// DeleteSession implements gomoku.Store.
 func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 	_, err := db.pool.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
 	return wrap(err, "delete session")
 }
 
-// DeleteExpiredSessions implements server.Store.
+// DeleteExpiredSessions implements gomoku.Store.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
 	var n int64
 	for _, table := range []string{"sessions", "guest_sessions"} {
@@ -141,8 +141,8 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 	return n, nil
 }
 
-// Leaderboard implements server.Store.
-func (db *DB) Leaderboard(ctx context.Context, limit int) ([]server.Account, error) {
+// Leaderboard implements gomoku.Store.
+func (db *DB) Leaderboard(ctx context.Context, limit int) ([]gomoku.Account, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+accountColumns+` FROM accounts
 		WHERE rated_games > 0 ORDER BY rating DESC, rated_games DESC, id LIMIT $1`, limitOr(limit, 50))
 	if err != nil {
@@ -152,7 +152,7 @@ func (db *DB) Leaderboard(ctx context.Context, limit int) ([]server.Account, err
 	if err != nil {
 		return nil, wrap(err, "leaderboard")
 	}
-	out := make([]server.Account, len(rs))
+	out := make([]gomoku.Account, len(rs))
 	for i, r := range rs {
 		out[i] = r.account()
 		out[i].PasswordHash = ""

@@ -1,4 +1,4 @@
-// Package postgres is the server.Store on PostgreSQL, through a pgx/v5
+// Package postgres is the gomoku.Store on PostgreSQL, through a pgx/v5
 // connection pool. Open applies the embedded migrations under a session
 // advisory lock, so several servers may start at once.
 package postgres
@@ -15,16 +15,17 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/internal/groupcommit"
 	"github.com/gomokud/gomoku/migrations"
-	"github.com/gomokud/gomoku/server"
 )
 
-var _ server.Store = (*DB)(nil)
+var _ gomoku.Store = (*DB)(nil)
 
-// DB is a server.Store on a PostgreSQL database. Safe for concurrent use.
+// DB is a gomoku.Store on a PostgreSQL database. Safe for concurrent use.
 type DB struct {
-	pool  *pgxpool.Pool
-	moves *moveQueue // AppendMove's group commit
+	pool    *pgxpool.Pool
+	commits *groupcommit.Batcher[gameCommit, gomoku.Committed] // CommitGame's group commit (commit.go)
 }
 
 // Open connects to the database at url (a postgres:// URL or key=value DSN;
@@ -65,7 +66,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
-	db.startMoveWriters()
+	db.commits = groupcommit.New(groupcommit.Options{Workers: commitWorkers}, db.commitBatch)
 	return db, nil
 }
 
@@ -88,7 +89,7 @@ func (db *DB) SchemaVersion(ctx context.Context) (migrations.Status, error) {
 // Pool exposes the connection pool (for metrics).
 func (db *DB) Pool() *pgxpool.Pool { return db.pool }
 
-// Ping implements server.Store.
+// Ping implements gomoku.Store.
 func (db *DB) Ping(ctx context.Context) error {
 	if err := db.pool.Ping(ctx); err != nil {
 		return fmt.Errorf("postgres: ping: %w", err)
@@ -96,10 +97,12 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close implements server.Store: it waits for acquired connections to be
+// Close implements gomoku.Store: it waits for acquired connections to be
 // released and closes the pool.
 func (db *DB) Close() error {
-	db.stopMoveWriters()
+	if db.commits != nil {
+		db.commits.Close()
+	}
 	db.pool.Close()
 	return nil
 }
@@ -118,7 +121,7 @@ const (
 	foreignKeyViolation = "23503"
 )
 
-// wrap describes err, mapping pgx.ErrNoRows to server.ErrNotFound; nil
+// wrap describes err, mapping pgx.ErrNoRows to gomoku.ErrNotFound; nil
 // stays nil.
 func wrap(err error, format string, args ...any) error {
 	if err == nil {
@@ -126,7 +129,7 @@ func wrap(err error, format string, args ...any) error {
 	}
 	what := fmt.Sprintf(format, args...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("%s: %w", what, server.ErrNotFound)
+		return fmt.Errorf("%s: %w", what, gomoku.ErrNotFound)
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }

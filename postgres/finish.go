@@ -6,69 +6,56 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
-// FinishGame implements server.Store. In one transaction it locks the game
-// row, then both accounts in id order (so concurrent finishes sharing an
-// account cannot deadlock), computes the ratings from the locked rows and
-// writes the game, the counters and the ratings.
-func (db *DB) FinishGame(ctx context.Context, gameID int64, r server.GameResult) (server.Game, error) {
+// finishGame stores a result inside tx. It locks the game row, then both
+// accounts in id order (so concurrent finishes sharing an account cannot
+// deadlock), computes the ratings from the locked rows and writes the game,
+// the counters and the ratings.
+func finishGame(ctx context.Context, tx pgx.Tx, gameID int64, r gomoku.GameResult) (gomoku.Committed, error) {
 	what := fmt.Sprintf("finish game %d", gameID)
-	if err := r.Validate(); err != nil {
-		return server.Game{}, fmt.Errorf("%s: %w", what, err)
-	}
-	var g server.Game
-	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		var err error
-		g, err = oneGame(ctx, tx, `WHERE g.id = $1 FOR UPDATE OF g`, gameID)
-		if err != nil {
-			return wrap(err, "%s", what)
-		}
-		if g.Finished {
-			return fmt.Errorf("%s: already finished: %w", what, server.ErrConflict)
-		}
-		g.Finished, g.Winner, g.Reason, g.EndedAt = true, r.Winner, r.Reason, server.OrNow(r.EndedAt)
-		ratings, err := lockAccounts(ctx, tx, g.Black.AccountID, g.White.AccountID)
-		if err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		if server.Rates(g.Rated, g.Black.AccountID, g.White.AccountID, r) {
-			b, w := ratings[g.Black.AccountID], ratings[g.White.AccountID]
-			nb, nw := server.RateGame(b, w, g.Winner)
-			g.BlackRating = server.RatingChange{Before: b, After: nb}
-			g.WhiteRating = server.RatingChange{Before: w, After: nw}
-		}
-		if err := updateGameRow(ctx, tx, g); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		for _, side := range []struct {
-			id     int64
-			color  string
-			change server.RatingChange
-		}{{g.Black.AccountID, server.ColorBlack, g.BlackRating}, {g.White.AccountID, server.ColorWhite, g.WhiteRating}} {
-			if err := updateAccount(ctx, tx, side.id, side.color, side.change, r); err != nil {
-				return fmt.Errorf("%s: %w", what, err)
-			}
-		}
-		return nil
-	})
+	g, err := oneGame(ctx, tx, `WHERE g.id = $1 FOR UPDATE OF g`, gameID)
 	if err != nil {
-		return server.Game{}, err
+		return gomoku.Committed{}, wrap(err, "%s", what)
 	}
-	return g, nil
+	if g.Finished {
+		return gomoku.Committed{}, fmt.Errorf("%s: already finished: %w", what, gomoku.ErrConflict)
+	}
+	g.Finished, g.Winner, g.Reason, g.EndedAt = true, r.Winner, r.Reason, gomoku.OrNow(r.EndedAt)
+	ratings, err := lockAccounts(ctx, tx, g.Black.AccountID, g.White.AccountID)
+	if err != nil {
+		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+	}
+	if r.Rates(g) {
+		g = g.WithRatings(ratings[g.Black.AccountID], ratings[g.White.AccountID])
+	}
+	if err := updateGameRow(ctx, tx, g); err != nil {
+		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+	}
+	for _, side := range []struct {
+		id     int64
+		color  engine.Color
+		change gomoku.RatingChange
+	}{{g.Black.AccountID, engine.Black, g.BlackRating}, {g.White.AccountID, engine.White, g.WhiteRating}} {
+		if err := updateAccount(ctx, tx, side.id, side.color, side.change, r); err != nil {
+			return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	return gomoku.Committed{BlackRating: g.BlackRating, WhiteRating: g.WhiteRating}, nil
 }
 
 // lockAccounts locks the given accounts (ids <= 0 skipped) in id order and
 // returns their ratings.
-func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]server.Rating, error) {
+func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]gomoku.Rating, error) {
 	var want []int64
 	for _, id := range ids {
 		if id > 0 {
 			want = append(want, id)
 		}
 	}
-	out := make(map[int64]server.Rating, len(want))
+	out := make(map[int64]gomoku.Rating, len(want))
 	if len(want) == 0 {
 		return out, nil
 	}
@@ -78,7 +65,7 @@ func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]serve
 		return nil, fmt.Errorf("lock accounts: %w", err)
 	}
 	var id int64
-	var r server.Rating
+	var r gomoku.Rating
 	_, err = pgx.ForEachRow(rows, []any{&id, &r.Rating, &r.RD, &r.Volatility}, func() error {
 		out[id] = r
 		return nil
@@ -91,18 +78,18 @@ func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]serve
 
 // updateAccount applies one side's counters (unless r.Uncounted) and new
 // rating (when change is set).
-func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color string, change server.RatingChange, r server.GameResult) error {
+func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color engine.Color, change gomoku.RatingChange, r gomoku.GameResult) error {
 	if id <= 0 {
 		return nil
 	}
 	if !r.Uncounted {
-		w, l, d := server.Counts(r.Winner, color)
+		w, l, d := gomoku.Counts(r.Winner, color)
 		if _, err := tx.Exec(ctx, `UPDATE accounts SET games = games + 1,
 			wins = wins + $1, losses = losses + $2, draws = draws + $3 WHERE id = $4`, w, l, d, id); err != nil {
 			return fmt.Errorf("stats of account %d: %w", id, err)
 		}
 	}
-	if change != (server.RatingChange{}) {
+	if change != (gomoku.RatingChange{}) {
 		a := change.After
 		if _, err := tx.Exec(ctx, `UPDATE accounts SET rating = $1, rd = $2, volatility = $3,
 			rated_games = rated_games + 1 WHERE id = $4`, a.Rating, a.RD, a.Volatility, id); err != nil {
@@ -113,14 +100,14 @@ func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color string, chang
 }
 
 // updateGameRow stores g's result and rating changes.
-func updateGameRow(ctx context.Context, tx pgx.Tx, g server.Game) error {
-	rc := func(c server.RatingChange) []any {
-		if c == (server.RatingChange{}) {
+func updateGameRow(ctx context.Context, tx pgx.Tx, g gomoku.Game) error {
+	rc := func(c gomoku.RatingChange) []any {
+		if c == (gomoku.RatingChange{}) {
 			return []any{nil, nil, nil, nil, nil, nil}
 		}
 		return []any{c.Before.Rating, c.Before.RD, c.Before.Volatility, c.After.Rating, c.After.RD, c.After.Volatility}
 	}
-	args := []any{g.ID, g.Winner, g.Reason, g.EndedAt}
+	args := []any{g.ID, gomoku.ColorName(g.Winner), g.Reason.String(), g.EndedAt}
 	args = append(args, rc(g.BlackRating)...)
 	args = append(args, rc(g.WhiteRating)...)
 	_, err := tx.Exec(ctx, `UPDATE games SET finished = true, winner = $2, reason = $3, ended_at = $4,

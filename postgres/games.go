@@ -7,7 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_ms, g.rated,
@@ -78,35 +79,36 @@ func id64(p *int64) int64 {
 	return *p
 }
 
-func rating(r, rd, vol *float64) server.Rating {
-	return server.Rating{Rating: f64(r), RD: f64(rd), Volatility: f64(vol)}
+func rating(r, rd, vol *float64) gomoku.Rating {
+	return gomoku.Rating{Rating: f64(r), RD: f64(rd), Volatility: f64(vol)}
 }
 
-func (r gameRow) game() server.Game {
-	return server.Game{
-		ID: r.ID, Rule: r.Rule, Size: r.Size,
-		Clock:     server.TimeControl{MainMS: r.MainMS, IncrementMS: r.IncrementMS, ByoYomiMS: r.ByoYomiMS},
+func (r gameRow) game() (gomoku.Game, error) {
+	g := gomoku.Game{
+		ID: r.ID, Size: r.Size,
+		Clock:     gomoku.TimeControl{MainMS: r.MainMS, IncrementMS: r.IncrementMS, ByoYomiMS: r.ByoYomiMS},
 		Rated:     r.Rated,
-		Black:     server.Player{AccountID: id64(r.BlackAccountID), Guest: r.BlackGuest, Bot: r.BlackBot}.Named(r.BlackName),
-		White:     server.Player{AccountID: id64(r.WhiteAccountID), Guest: r.WhiteGuest, Bot: r.WhiteBot}.Named(r.WhiteName),
+		Black:     gomoku.Player{AccountID: id64(r.BlackAccountID), Guest: r.BlackGuest, Bot: r.BlackBot}.Named(r.BlackName),
+		White:     gomoku.Player{AccountID: id64(r.WhiteAccountID), Guest: r.WhiteGuest, Bot: r.WhiteBot}.Named(r.WhiteName),
 		StartedAt: utc(r.StartedAt),
-		Finished:  r.Finished, Winner: r.Winner, Reason: r.Reason, EndedAt: utcPtr(r.EndedAt),
-		BlackRating: server.RatingChange{
+		Finished:  r.Finished, EndedAt: utcPtr(r.EndedAt),
+		BlackRating: gomoku.RatingChange{
 			Before: rating(r.BBRating, r.BBRD, r.BBVol), After: rating(r.BARating, r.BARD, r.BAVol)},
-		WhiteRating: server.RatingChange{
+		WhiteRating: gomoku.RatingChange{
 			Before: rating(r.WBRating, r.WBRD, r.WBVol), After: rating(r.WARating, r.WARD, r.WAVol)},
 		Plies: r.Plies, Paused: r.paused(),
 	}
+	return g, g.ParseText(r.Rule, r.Winner, r.Reason)
 }
 
-func (r gameRow) paused() *server.PausedClocks {
+func (r gameRow) paused() *gomoku.PausedClocks {
 	if r.PausedPly == nil {
 		return nil
 	}
-	return &server.PausedClocks{Ply: *r.PausedPly, BlackMS: id64(r.PausedBlackMS), WhiteMS: id64(r.PausedWhiteMS)}
+	return &gomoku.PausedClocks{Ply: *r.PausedPly, BlackMS: id64(r.PausedBlackMS), WhiteMS: id64(r.PausedWhiteMS)}
 }
 
-func loadGames(ctx context.Context, q querier, where string, args ...any) ([]server.Game, error) {
+func loadGames(ctx context.Context, q querier, where string, args ...any) ([]gomoku.Game, error) {
 	rows, err := q.Query(ctx, `SELECT `+gameColumns+gameFrom+" "+where, args...)
 	if err != nil {
 		return nil, err
@@ -115,23 +117,25 @@ func loadGames(ctx context.Context, q querier, where string, args ...any) ([]ser
 	if err != nil {
 		return nil, err
 	}
-	out := make([]server.Game, len(rs))
+	out := make([]gomoku.Game, len(rs))
 	for i, r := range rs {
-		out[i] = r.game()
+		if out[i], err = r.game(); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
 
-func oneGame(ctx context.Context, q querier, where string, args ...any) (server.Game, error) {
+func oneGame(ctx context.Context, q querier, where string, args ...any) (gomoku.Game, error) {
 	rows, err := q.Query(ctx, `SELECT `+gameColumns+gameFrom+" "+where, args...)
 	if err != nil {
-		return server.Game{}, err
+		return gomoku.Game{}, err
 	}
 	r, err := pgx.CollectOneRow(rows, pgx.RowToStructByName[gameRow])
 	if err != nil {
-		return server.Game{}, err
+		return gomoku.Game{}, err
 	}
-	return r.game(), nil
+	return r.game()
 }
 
 type moveRow struct {
@@ -148,7 +152,7 @@ type moveRow struct {
 
 // loadMoves loads moves selected by where (over "moves m"), grouped by game
 // in ply order.
-func loadMoves(ctx context.Context, q querier, where string, args ...any) (map[int64][]server.Move, error) {
+func loadMoves(ctx context.Context, q querier, where string, args ...any) (map[int64][]gomoku.Move, error) {
 	rows, err := q.Query(ctx, `SELECT m.game_id, m.ply, m.x, m.y, m.color,
 		m.black_clock_ms, m.white_clock_ms, m.spent_ms, m.at FROM moves m `+where+
 		` ORDER BY m.game_id, m.ply`, args...)
@@ -159,10 +163,14 @@ func loadMoves(ctx context.Context, q querier, where string, args ...any) (map[i
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[int64][]server.Move)
+	out := make(map[int64][]gomoku.Move)
 	for _, r := range rs {
-		out[r.GameID] = append(out[r.GameID], server.Move{
-			Ply: r.Ply, X: r.X, Y: r.Y, Color: r.Color,
+		c, err := gomoku.ParseColorName(r.Color)
+		if err != nil {
+			return nil, fmt.Errorf("game %d ply %d: %w", r.GameID, r.Ply, err)
+		}
+		out[r.GameID] = append(out[r.GameID], gomoku.Move{
+			Ply: r.Ply, Point: engine.Point{X: r.X, Y: r.Y}, Color: c,
 			BlackClockMS: r.BlackClockMS, WhiteClockMS: r.WhiteClockMS, SpentMS: r.SpentMS, At: utc(r.At),
 		})
 	}
@@ -175,8 +183,8 @@ func (db *DB) snapshot(ctx context.Context, fn func(pgx.Tx) error) error {
 	return pgx.BeginTxFunc(ctx, db.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
 }
 
-// PauseClocks implements server.Store.
-func (db *DB) PauseClocks(ctx context.Context, gameID int64, p server.PausedClocks) error {
+// PauseClocks implements gomoku.Store.
+func (db *DB) PauseClocks(ctx context.Context, gameID int64, p gomoku.PausedClocks) error {
 	tag, err := db.pool.Exec(ctx, `UPDATE games SET paused_ply = $1, paused_black_ms = $2, paused_white_ms = $3
 		WHERE id = $4 AND NOT finished`, p.Ply, p.BlackMS, p.WhiteMS, gameID)
 	if err == nil && tag.RowsAffected() == 0 {
@@ -185,8 +193,8 @@ func (db *DB) PauseClocks(ctx context.Context, gameID int64, p server.PausedCloc
 	return wrap(err, "pause clocks of game %d", gameID)
 }
 
-// CreateGame implements server.Store.
-func (db *DB) CreateGame(ctx context.Context, n server.NewGame) (int64, error) {
+// CreateGame implements gomoku.Store.
+func (db *DB) CreateGame(ctx context.Context, n gomoku.NewGame) (int64, error) {
 	if err := n.Validate(); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
@@ -194,88 +202,18 @@ func (db *DB) CreateGame(ctx context.Context, n server.NewGame) (int64, error) {
 	err := db.pool.QueryRow(ctx, `INSERT INTO games (rule, size, main_ms, increment_ms, byoyomi_ms, rated,
 		black_account_id, black_guest, black_bot, white_account_id, white_guest, white_bot, started_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-		n.Rule, n.Size, n.Clock.MainMS, n.Clock.IncrementMS, n.Clock.ByoYomiMS, n.Rated,
+		n.Rule.String(), n.Size, n.Clock.MainMS, n.Clock.IncrementMS, n.Clock.ByoYomiMS, n.Rated,
 		nullID(n.Black.AccountID), n.Black.Guest, n.Black.Bot,
-		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, server.OrNow(n.StartedAt)).Scan(&id)
+		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, gomoku.OrNow(n.StartedAt)).Scan(&id)
 	if pgCode(err) == foreignKeyViolation {
-		return 0, fmt.Errorf("create game: player account: %w", server.ErrNotFound)
+		return 0, fmt.Errorf("create game: player account: %w", gomoku.ErrNotFound)
 	}
 	return id, wrap(err, "create game")
 }
 
-// appendMoveSQL stores a move only when the game runs and the ply is the
-// next one. The game row is share-locked so the insert serialises with a
-// concurrent FinishGame.
-const appendMoveSQL = `INSERT INTO moves
-	(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
-	SELECT g.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM games g
-	WHERE g.id = $1 AND NOT g.finished
-	AND $2 = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = $1), 0)
-	FOR SHARE OF g`
-
-func appendMoveArgs(gameID int64, m server.Move) []any {
-	return []any{gameID, m.Ply, m.X, m.Y, m.Color, m.BlackClockMS, m.WhiteClockMS, m.SpentMS, server.OrNow(m.At)}
-}
-
-// appendOne stores one move in its own statement (committed on return).
-func (db *DB) appendOne(ctx context.Context, gameID int64, m server.Move) error {
-	what := fmt.Sprintf("append move %d to game %d", m.Ply, gameID)
-	tag, err := db.pool.Exec(ctx, appendMoveSQL, appendMoveArgs(gameID, m)...)
-	if pgCode(err) == uniqueViolation {
-		return fmt.Errorf("%s: %w", what, server.ErrConflict)
-	}
-	if err != nil {
-		return wrap(err, "%s", what)
-	}
-	if tag.RowsAffected() == 1 {
-		return nil
-	}
-	return db.whyNotAppended(ctx, gameID, what)
-}
-
-// whyNotAppended says why a move was not inserted.
-func (db *DB) whyNotAppended(ctx context.Context, gameID int64, what string) error {
-	var finished bool
-	err := db.pool.QueryRow(ctx, `SELECT finished FROM games WHERE id = $1`, gameID).Scan(&finished)
-	switch {
-	case err != nil:
-		return wrap(err, "%s", what)
-	case finished:
-		return fmt.Errorf("%s: game is finished: %w", what, server.ErrConflict)
-	}
-	return fmt.Errorf("%s: not the next ply: %w", what, server.ErrConflict)
-}
-
-// UndoMoves implements server.Store.
-func (db *DB) UndoMoves(ctx context.Context, gameID int64, n int) error {
-	if n <= 0 {
-		return nil
-	}
-	what := fmt.Sprintf("undo %d moves of game %d", n, gameID)
-	return pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		var finished bool
-		err := tx.QueryRow(ctx, `SELECT finished FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&finished)
-		switch {
-		case err != nil:
-			return wrap(err, "%s", what)
-		case finished:
-			return fmt.Errorf("%s: game is finished: %w", what, server.ErrConflict)
-		}
-		var plies int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM moves WHERE game_id = $1`, gameID).Scan(&plies); err != nil {
-			return wrap(err, "%s", what)
-		}
-		if plies < n {
-			return fmt.Errorf("%s: only %d stored: %w", what, plies, server.ErrConflict)
-		}
-		_, err = tx.Exec(ctx, `DELETE FROM moves WHERE game_id = $1 AND ply > $2`, gameID, plies-n)
-		return wrap(err, "%s", what)
-	})
-}
-
-// GameByID implements server.Store.
-func (db *DB) GameByID(ctx context.Context, id int64) (server.Game, error) {
-	var g server.Game
+// GameByID implements gomoku.Store.
+func (db *DB) GameByID(ctx context.Context, id int64) (gomoku.Game, error) {
+	var g gomoku.Game
 	err := db.snapshot(ctx, func(tx pgx.Tx) error {
 		var err error
 		if g, err = oneGame(ctx, tx, `WHERE g.id = $1`, id); err != nil {
@@ -288,9 +226,9 @@ func (db *DB) GameByID(ctx context.Context, id int64) (server.Game, error) {
 	return g, wrap(err, "game %d", id)
 }
 
-// ActiveGames implements server.Store.
-func (db *DB) ActiveGames(ctx context.Context) ([]server.Game, error) {
-	var games []server.Game
+// ActiveGames implements gomoku.Store.
+func (db *DB) ActiveGames(ctx context.Context) ([]gomoku.Game, error) {
+	var games []gomoku.Game
 	err := db.snapshot(ctx, func(tx pgx.Tx) error {
 		var err error
 		if games, err = loadGames(ctx, tx, `WHERE NOT g.finished ORDER BY g.id`); err != nil {
@@ -308,8 +246,8 @@ func (db *DB) ActiveGames(ctx context.Context) ([]server.Game, error) {
 	return games, nil
 }
 
-// GamesByAccount implements server.Store.
-func (db *DB) GamesByAccount(ctx context.Context, accountID int64, limit, offset int) ([]server.Game, error) {
+// GamesByAccount implements gomoku.Store.
+func (db *DB) GamesByAccount(ctx context.Context, accountID int64, limit, offset int) ([]gomoku.Game, error) {
 	games, err := loadGames(ctx, db.pool, `WHERE g.black_account_id = $1 OR g.white_account_id = $1
 		ORDER BY g.started_at DESC, g.id DESC LIMIT $2 OFFSET $3`, accountID, limitOr(limit, 50), max(offset, 0))
 	if err != nil {

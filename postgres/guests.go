@@ -7,11 +7,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
 )
 
-// SaveGuestSession implements server.Store.
-func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
+// SaveGuestSession implements gomoku.Store.
+func (db *DB) SaveGuestSession(ctx context.Context, s gomoku.GuestSession) error {
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("save guest session: %w", err)
 	}
@@ -21,22 +21,22 @@ func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error
 	return wrap(err, "save guest session of %s", s.Name)
 }
 
-// ExtendGuestSession implements server.Store.
+// ExtendGuestSession implements gomoku.Store.
 func (db *DB) ExtendGuestSession(ctx context.Context, tokenHash string, expires time.Time) error {
 	_, err := db.pool.Exec(ctx, `UPDATE guest_sessions SET expires_at = $2 WHERE token_hash = $1`,
 		tokenHash, expires.Truncate(time.Millisecond))
 	return wrap(err, "extend guest session")
 }
 
-// GuestSessions implements server.Store.
-func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
+// GuestSessions implements gomoku.Store.
+func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]gomoku.GuestSession, error) {
 	rows, err := db.pool.Query(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions
 		WHERE expires_at > $1 ORDER BY expires_at`, now)
 	if err != nil {
 		return nil, wrap(err, "guest sessions")
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (server.GuestSession, error) {
-		var s server.GuestSession
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (gomoku.GuestSession, error) {
+		var s gomoku.GuestSession
 		err := r.Scan(&s.TokenHash, &s.Name, &s.Expires)
 		s.Expires = s.Expires.UTC()
 		return s, err
@@ -44,7 +44,7 @@ func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestS
 	return out, wrap(err, "guest sessions")
 }
 
-// DeleteGuestSession implements server.Store.
+// DeleteGuestSession implements gomoku.Store.
 func (db *DB) DeleteGuestSession(ctx context.Context, tokenHash string) error {
 	_, err := db.pool.Exec(ctx, `DELETE FROM guest_sessions WHERE token_hash = $1`, tokenHash)
 	return wrap(err, "delete guest session")

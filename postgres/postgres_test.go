@@ -5,29 +5,29 @@ import (
 	"os"
 	"testing"
 
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/internal/pgtest"
 	"github.com/gomokud/gomoku/postgres"
-	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
-	"github.com/gomokud/gomoku/server/storetest"
+	"github.com/gomokud/gomoku/storetest"
 )
 
 // testURL returns the test database URL or skips the test.
 func testURL(tb testing.TB) string {
 	tb.Helper()
-	url := os.Getenv(servertest.URLEnv)
+	url := os.Getenv(pgtest.URLEnv)
 	if url == "" {
-		tb.Skip(servertest.URLEnv + " not set: skipping PostgreSQL store tests")
+		tb.Skip(pgtest.URLEnv + " not set: skipping PostgreSQL store tests")
 	}
 	return url
 }
 
-func factory(tb testing.TB) (server.Store, func() (server.Store, error)) {
-	cfg := servertest.FreshSchema(tb)
+func factory(tb testing.TB) (gomoku.Store, func() (gomoku.Store, error)) {
+	cfg := pgtest.FreshSchema(tb)
 	db, err := postgres.OpenConfig(context.Background(), cfg.Copy())
 	if err != nil {
 		tb.Fatalf("open: %v", err)
 	}
-	return db, func() (server.Store, error) {
+	return db, func() (gomoku.Store, error) {
 		return postgres.OpenConfig(context.Background(), cfg.Copy())
 	}
 }

@@ -23,16 +23,16 @@ const (
 	maxRD       = DefaultRD
 )
 
-// Player is a rating on the Glicko scale.
-type Player struct {
+// Rating is a player's rating on the Glicko scale.
+type Rating struct {
 	Rating     float64
 	RD         float64
 	Volatility float64
 }
 
 // Default returns a new player's rating.
-func Default() Player {
-	return Player{Rating: DefaultRating, RD: DefaultRD, Volatility: DefaultVolatility}
+func Default() Rating {
+	return Rating{Rating: DefaultRating, RD: DefaultRD, Volatility: DefaultVolatility}
 }
 
 // Score is a game result from the rated player's point of view.
@@ -47,7 +47,7 @@ const (
 
 // Result is one game of the rating period against Opponent.
 type Result struct {
-	Opponent Player
+	Opponent Rating
 	Score    Score
 }
 
@@ -69,13 +69,13 @@ func (s System) tau() float64 {
 // floor keeps established ratings responsive, the ceiling keeps inactive
 // players at a new player's uncertainty). Invalid inputs (non-positive RD or
 // volatility, NaN) are replaced by the defaults rather than propagating NaN.
-func (s System) Update(p Player, games []Result) Player {
+func (s System) Update(p Rating, games []Result) Rating {
 	p = sanitize(p)
 	mu := (p.Rating - DefaultRating) / scale
 	phi := p.RD / scale
 	if len(games) == 0 {
 		phiStar := math.Sqrt(phi*phi + p.Volatility*p.Volatility)
-		return Player{Rating: p.Rating, RD: clampRD(phiStar * scale), Volatility: p.Volatility}
+		return Rating{Rating: p.Rating, RD: clampRD(phiStar * scale), Volatility: p.Volatility}
 	}
 	var vInv, sum float64
 	for _, g := range games {
@@ -92,7 +92,7 @@ func (s System) Update(p Player, games []Result) Player {
 	phiStar := math.Sqrt(phi*phi + sigma*sigma)
 	phiNew := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	muNew := mu + phiNew*phiNew*sum
-	return Player{
+	return Rating{
 		Rating:     muNew*scale + DefaultRating,
 		RD:         clampRD(phiNew * scale),
 		Volatility: sigma,
@@ -102,19 +102,19 @@ func (s System) Update(p Player, games []Result) Player {
 // Game rates one game between a and b as a rating period of its own for
 // each, both updated from the ratings they had before the game. scoreA is a's
 // result (Win, Draw, Loss); b's is the complement.
-func (s System) Game(a, b Player, scoreA Score) (newA, newB Player) {
+func (s System) Game(a, b Rating, scoreA Score) (newA, newB Rating) {
 	newA = s.Update(a, []Result{{Opponent: b, Score: scoreA}})
 	newB = s.Update(b, []Result{{Opponent: a, Score: 1 - scoreA}})
 	return newA, newB
 }
 
 // Game is System{}.Game: one game with the default tau.
-func Game(a, b Player, scoreA Score) (newA, newB Player) {
+func Game(a, b Rating, scoreA Score) (newA, newB Rating) {
 	return System{}.Game(a, b, scoreA)
 }
 
 // Expected returns a's expected score against b (0..1).
-func Expected(a, b Player) float64 {
+func Expected(a, b Rating) float64 {
 	a, b = sanitize(a), sanitize(b)
 	return expected((a.Rating-DefaultRating)/scale, (b.Rating-DefaultRating)/scale, gPhi(b.RD/scale))
 }
@@ -161,7 +161,7 @@ func (s System) volatility(phi, v, delta, sigma float64) float64 {
 	return math.Exp(A / 2)
 }
 
-func sanitize(p Player) Player {
+func sanitize(p Rating) Rating {
 	if math.IsNaN(p.Rating) || math.IsInf(p.Rating, 0) {
 		p.Rating = DefaultRating
 	}

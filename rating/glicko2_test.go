@@ -9,11 +9,11 @@ import (
 // the Glicko-2 system": a 1500/200 player beats a 1400/30 player and loses to
 // 1550/100 and 1700/300, with tau 0.5.
 func TestPaperExample(t *testing.T) {
-	p := Player{Rating: 1500, RD: 200, Volatility: 0.06}
+	p := Rating{Rating: 1500, RD: 200, Volatility: 0.06}
 	games := []Result{
-		{Opponent: Player{Rating: 1400, RD: 30, Volatility: 0.06}, Score: Win},
-		{Opponent: Player{Rating: 1550, RD: 100, Volatility: 0.06}, Score: Loss},
-		{Opponent: Player{Rating: 1700, RD: 300, Volatility: 0.06}, Score: Loss},
+		{Opponent: Rating{Rating: 1400, RD: 30, Volatility: 0.06}, Score: Win},
+		{Opponent: Rating{Rating: 1550, RD: 100, Volatility: 0.06}, Score: Loss},
+		{Opponent: Rating{Rating: 1700, RD: 300, Volatility: 0.06}, Score: Loss},
 	}
 	got := System{Tau: 0.5}.Update(p, games)
 	check := func(name string, got, want, tol float64) {
@@ -28,7 +28,7 @@ func TestPaperExample(t *testing.T) {
 }
 
 func TestNoGamesGrowsRD(t *testing.T) {
-	p := Player{Rating: 1500, RD: 200, Volatility: 0.06}
+	p := Rating{Rating: 1500, RD: 200, Volatility: 0.06}
 	got := System{}.Update(p, nil)
 	// phi* = sqrt(phi^2 + sigma^2) on the Glicko-2 scale.
 	want := math.Sqrt(math.Pow(200/scale, 2)+0.06*0.06) * scale
@@ -73,8 +73,8 @@ func TestGame(t *testing.T) {
 		}
 	})
 	t.Run("upset gains more", func(t *testing.T) {
-		weak := Player{Rating: 1300, RD: 80, Volatility: 0.06}
-		strong := Player{Rating: 1900, RD: 80, Volatility: 0.06}
+		weak := Rating{Rating: 1300, RD: 80, Volatility: 0.06}
+		strong := Rating{Rating: 1900, RD: 80, Volatility: 0.06}
 		upset, _ := Game(weak, strong, Win)
 		expectedWin, _ := Game(strong, weak, Win)
 		if upset.Rating-weak.Rating <= expectedWin.Rating-strong.Rating {
@@ -85,9 +85,9 @@ func TestGame(t *testing.T) {
 }
 
 func TestInvalidInputsNoNaN(t *testing.T) {
-	bad := Player{Rating: math.NaN(), RD: 0, Volatility: -1}
+	bad := Rating{Rating: math.NaN(), RD: 0, Volatility: -1}
 	na, nb := Game(bad, Default(), Win)
-	for _, p := range []Player{na, nb} {
+	for _, p := range []Rating{na, nb} {
 		if math.IsNaN(p.Rating) || math.IsNaN(p.RD) || math.IsNaN(p.Volatility) {
 			t.Fatalf("NaN in %+v", p)
 		}
@@ -98,14 +98,14 @@ func TestExpected(t *testing.T) {
 	if e := Expected(Default(), Default()); math.Abs(e-0.5) > 1e-12 {
 		t.Fatalf("Expected between equals = %v", e)
 	}
-	strong := Player{Rating: 1800, RD: 50, Volatility: 0.06}
+	strong := Rating{Rating: 1800, RD: 50, Volatility: 0.06}
 	if e := Expected(strong, Default()); e <= 0.5 {
 		t.Fatalf("Expected(strong, default) = %v, want > 0.5", e)
 	}
 }
 
 func BenchmarkGame(b *testing.B) {
-	a, o := Default(), Player{Rating: 1600, RD: 120, Volatility: 0.06}
+	a, o := Default(), Rating{Rating: 1600, RD: 120, Volatility: 0.06}
 	for b.Loop() {
 		Game(a, o, Win)
 	}

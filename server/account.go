@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/auth"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -70,7 +71,7 @@ func (c *conn) register(id string, m *protocol.Register) error {
 	}
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
-	a, err := c.srv.store.CreateAccount(ctx, NewAccount{Username: m.Username, PasswordHash: hash})
+	a, err := c.srv.store.CreateAccount(ctx, gomoku.NewAccount{Username: m.Username, PasswordHash: hash})
 	if err != nil {
 		return fmt.Errorf("register %s: %w", m.Username, err)
 	}
@@ -89,7 +90,7 @@ func (c *conn) login(id string, m *protocol.Login) error {
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
 	a, err := c.srv.store.AccountByName(ctx, m.Username)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, gomoku.ErrNotFound) {
 		auth.VerifyDummy(m.Password) // same time as a real check
 		return bad
 	}
@@ -107,7 +108,7 @@ func (c *conn) login(id string, m *protocol.Login) error {
 }
 
 // startSession issues a token for account a and logs the connection in.
-func (c *conn) startSession(ctx context.Context, id string, a Account) error {
+func (c *conn) startSession(ctx context.Context, id string, a gomoku.Account) error {
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
 	now := time.Now()
@@ -121,7 +122,7 @@ func (c *conn) startSession(ctx context.Context, id string, a Account) error {
 	return nil
 }
 
-func accountIdentity(a Account) identity {
+func accountIdentity(a gomoku.Account) identity {
 	return identity{name: a.Username, kind: protocol.KindUser, accountID: a.ID, rating: roundRating(a.Rating.Rating)}
 }
 
@@ -182,7 +183,7 @@ func (c *conn) resume(id string, m *protocol.Resume) error {
 		return nil
 	}
 	a, err := c.srv.store.SessionAccount(ctx, hash)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, gomoku.ErrNotFound) {
 		return bad
 	}
 	if err != nil {
@@ -217,7 +218,7 @@ func (c *conn) logout(id string) error {
 
 // newGuest registers a guest token and picks the guest's name: the wished
 // one when it is a valid, free name, else a numbered one.
-func (h *hub) newGuest(hash, wish string) GuestSession {
+func (h *hub) newGuest(hash, wish string) gomoku.GuestSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	wish = strings.TrimPrefix(strings.TrimSpace(wish), guestPrefix)
@@ -235,18 +236,18 @@ func (h *hub) newGuest(hash, wish string) GuestSession {
 			}
 		}
 	}
-	gs := GuestSession{TokenHash: hash, Name: name, Expires: time.Now().Add(guestTTL)}
+	gs := gomoku.GuestSession{TokenHash: hash, Name: name, Expires: time.Now().Add(guestTTL)}
 	h.addGuestLocked(gs)
 	return gs
 }
 
-func (h *hub) addGuestLocked(gs GuestSession) {
+func (h *hub) addGuestLocked(gs gomoku.GuestSession) {
 	h.guests[gs.TokenHash] = &guestEntry{name: gs.Name, expires: gs.Expires}
 	h.guestNames[userKey(gs.Name)]++
 }
 
 // loadGuests registers stored guest sessions (at start-up).
-func (h *hub) loadGuests(sessions []GuestSession) {
+func (h *hub) loadGuests(sessions []gomoku.GuestSession) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, gs := range sessions {
@@ -265,15 +266,15 @@ func (h *hub) hasGuest(name string) bool {
 }
 
 // guestByToken finds a guest session and extends it.
-func (h *hub) guestByToken(hash string) (GuestSession, bool) {
+func (h *hub) guestByToken(hash string) (gomoku.GuestSession, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	g := h.guests[hash]
 	if g == nil || time.Now().After(g.expires) {
-		return GuestSession{}, false
+		return gomoku.GuestSession{}, false
 	}
 	g.expires = time.Now().Add(guestTTL)
-	return GuestSession{TokenHash: hash, Name: g.name, Expires: g.expires}, true
+	return gomoku.GuestSession{TokenHash: hash, Name: g.name, Expires: g.expires}, true
 }
 
 func (h *hub) dropGuest(hash string) {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // drawOrder is a 15x15 move order that never makes five in a row: black's

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
 	"github.com/gomokud/gomoku/protocol"
@@ -41,11 +42,11 @@ func botPlayers() []protocol.Player {
 	return out
 }
 
-func (s seatSpec) storePlayer() Player {
+func (s seatSpec) storePlayer() gomoku.Player {
 	if s.user != nil {
 		return s.user.storePlayer()
 	}
-	return Player{Bot: s.bot.String(), Name: botName(s.bot)}
+	return gomoku.Player{Bot: s.bot.String(), Name: botName(s.bot)}
 }
 
 // challengeBot starts a game against a bot at once.

@@ -3,6 +3,7 @@ package server
 import (
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -12,7 +13,7 @@ import (
 // per move, reset after every move), or no clock at all (every method is
 // then a no-op and nothing ever flags).
 type gameClock struct {
-	tc      TimeControl
+	tc      gomoku.TimeControl
 	left    [2]time.Duration // main time left; in byo-yomi 0
 	byo     [2]bool          // the side's main time is spent
 	running engine.Color     // Empty when stopped
@@ -22,7 +23,7 @@ type gameClock struct {
 func side(c engine.Color) int { return int(c) - 1 }
 
 // newClock returns stopped clocks with the full main time each.
-func newClock(tc TimeControl) gameClock {
+func newClock(tc gomoku.TimeControl) gameClock {
 	m := time.Duration(tc.MainMS) * time.Millisecond
 	k := gameClock{tc: tc, left: [2]time.Duration{m, m}}
 	if tc.MainMS == 0 && tc.ByoYomiMS > 0 {
@@ -33,7 +34,7 @@ func newClock(tc TimeControl) gameClock {
 
 // restoreClock returns stopped clocks with the stored main times left; a
 // side with no main time left in a byo-yomi game is in byo-yomi.
-func restoreClock(tc TimeControl, blackMS, whiteMS int64) gameClock {
+func restoreClock(tc gomoku.TimeControl, blackMS, whiteMS int64) gameClock {
 	k := newClock(tc)
 	for i, ms := range [2]int64{blackMS, whiteMS} {
 		k.left[i] = time.Duration(ms) * time.Millisecond

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -12,7 +13,7 @@ var t0 = time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 func at(d time.Duration) time.Time { return t0.Add(d) }
 
 func TestClockFischer(t *testing.T) {
-	k := newClock(TimeControl{MainMS: 60_000, IncrementMS: 5_000})
+	k := newClock(gomoku.TimeControl{MainMS: 60_000, IncrementMS: 5_000})
 	k.start(engine.Black, t0)
 	spent, ok := k.charge(at(10*time.Second), true)
 	if !ok || spent != 10*time.Second {
@@ -38,7 +39,7 @@ func TestClockFischer(t *testing.T) {
 }
 
 func TestClockByoYomi(t *testing.T) {
-	k := newClock(TimeControl{MainMS: 10_000, ByoYomiMS: 3_000})
+	k := newClock(gomoku.TimeControl{MainMS: 10_000, ByoYomiMS: 3_000})
 	k.start(engine.Black, t0)
 	// 12s: main time spent, 2s of the first period used: into byo-yomi.
 	if _, ok := k.charge(at(12*time.Second), true); !ok {
@@ -68,7 +69,7 @@ func TestClockByoYomi(t *testing.T) {
 }
 
 func TestClockTimeoutWithoutByoYomi(t *testing.T) {
-	k := newClock(TimeControl{MainMS: 1_000})
+	k := newClock(gomoku.TimeControl{MainMS: 1_000})
 	k.start(engine.Black, t0)
 	if !k.flagged(at(1001 * time.Millisecond)) {
 		t.Error("no flag after main time")
@@ -76,7 +77,7 @@ func TestClockTimeoutWithoutByoYomi(t *testing.T) {
 }
 
 func TestNoClock(t *testing.T) {
-	k := newClock(TimeControl{})
+	k := newClock(gomoku.TimeControl{})
 	k.start(engine.Black, t0)
 	if k.flagged(at(time.Hour)) || k.wire(t0) != nil || !k.deadline().IsZero() {
 		t.Error("a game without clock has a clock")
@@ -87,7 +88,7 @@ func TestNoClock(t *testing.T) {
 }
 
 func TestClockRefundOnTakeback(t *testing.T) {
-	k := newClock(TimeControl{MainMS: 60_000, IncrementMS: 5_000})
+	k := newClock(gomoku.TimeControl{MainMS: 60_000, IncrementMS: 5_000})
 	k.start(engine.Black, t0)
 	k.charge(at(time.Second), true) // black 64s
 	k.start(engine.White, at(time.Second))
@@ -98,7 +99,7 @@ func TestClockRefundOnTakeback(t *testing.T) {
 	if b != 59*time.Second || w != 59*time.Second {
 		t.Fatalf("after the takeback black %v, white %v; want 59s each (no increment kept)", b, w)
 	}
-	k = newClock(TimeControl{MainMS: 1_000, IncrementMS: 5_000})
+	k = newClock(gomoku.TimeControl{MainMS: 1_000, IncrementMS: 5_000})
 	k.refund([]engine.Color{engine.Black})
 	if b, _ := k.remaining(engine.Black, t0); b != 0 {
 		t.Fatalf("refund below zero: %v", b)

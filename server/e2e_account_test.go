@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 func TestAccounts(t *testing.T) {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // rawReply sends a raw frame and returns the reply with the given id.

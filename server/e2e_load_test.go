@@ -8,9 +8,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // TestBotsDoNotStarveHumans runs a hundred bot games searching flat out and

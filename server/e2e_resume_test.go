@@ -5,9 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // seqOf returns the last event number of a game as c's player sees it.
@@ -206,7 +207,7 @@ func TestRestartResumesGuestGames(t *testing.T) {
 		n := dial(t, s.URL)
 		n.expectCode(protocol.Resume{Token: left.token}, protocol.CodeUnauthorized)
 		g, err := s.Store.GameByID(context.Background(), bgid)
-		if err != nil || !g.Finished || g.Reason != "aborted" {
+		if err != nil || !g.Finished || g.Reason != engine.ReasonAborted {
 			t.Fatalf("game of the guest who left: %+v, %v", g, err)
 		}
 		// A new guest cannot take a name whose session lives on.

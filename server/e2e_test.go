@@ -3,8 +3,9 @@ package server_test
 import (
 	"testing"
 
+	"github.com/gomokud/gomoku/internal/pgtest"
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 const pw = "correct horse"
@@ -13,7 +14,7 @@ const pw = "correct horse"
 func stores(t *testing.T, f func(t *testing.T, opts servertest.Options)) {
 	t.Run("sqlite", func(t *testing.T) { f(t, servertest.Options{}) })
 	t.Run("postgres", func(t *testing.T) {
-		servertest.FreshSchema(t) // skips without a URL
+		pgtest.FreshSchema(t) // skips without a URL
 		f(t, servertest.Options{Postgres: true})
 	})
 }

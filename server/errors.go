@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -35,11 +36,11 @@ func wireError(log *slog.Logger, err error) *protocol.Error {
 		errors.Is(err, engine.ErrBadRule), errors.Is(err, engine.ErrBadColor),
 		errors.Is(err, protocol.ErrBadFrame):
 		code = protocol.CodeBadRequest
-	case errors.Is(err, engine.ErrNothingToUndo), errors.Is(err, ErrConflict):
+	case errors.Is(err, engine.ErrNothingToUndo), errors.Is(err, gomoku.ErrConflict):
 		code = protocol.CodeConflict
-	case errors.Is(err, ErrUsernameTaken):
+	case errors.Is(err, gomoku.ErrUsernameTaken):
 		return &protocol.Error{Code: protocol.CodeConflict, Message: "username is taken"}
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, gomoku.ErrNotFound):
 		code = protocol.CodeNotFound
 	}
 	if code == protocol.CodeInternal {

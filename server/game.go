@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
 	"github.com/gomokud/gomoku/protocol"
@@ -434,7 +435,7 @@ func (g *game) pauseClocks() {
 	bms, wms := k.stored()
 	ctx, cancel := storeCtx()
 	defer cancel()
-	p := PausedClocks{Ply: len(g.eng.Moves()), BlackMS: bms, WhiteMS: wms}
+	p := gomoku.PausedClocks{Ply: len(g.eng.Moves()), BlackMS: bms, WhiteMS: wms}
 	if err := g.srv.store.PauseClocks(ctx, g.id, p); err != nil {
 		g.srv.log.Warn("saving the clocks at stop", "game", g.id, "err", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -37,8 +38,9 @@ func (g *game) cmdMove(c *conn, id string, u *user, move string, received time.T
 	g.srv.metrics.moveLatency.Observe(time.Since(received).Seconds())
 }
 
-// play makes s's move at p: checked, clock charged, stored, then announced.
-// accepted runs just before the announcement (the mover's reply).
+// play makes s's move at p: checked, clock charged, stored with the result
+// it makes (one commit: a crash cannot keep one without the other), then
+// announced. accepted runs just before the announcement (the mover's reply).
 func (g *game) play(s *seat, p engine.Point, accepted func()) error {
 	if g.over {
 		return errf(protocol.CodeGameOver, "game %d is over", g.id)
@@ -54,25 +56,30 @@ func (g *game) play(s *seat, p engine.Point, accepted func()) error {
 		g.finish(s.color.Opponent(), engine.ReasonTimeout)
 		return errf(protocol.CodeGameOver, "your time ran out")
 	}
-	bms, wms := g.clock.stored()
-	ply := len(g.eng.Moves()) + 1
-	ctx, cancel := storeCtx()
-	err := g.srv.store.AppendMove(ctx, g.id, Move{Ply: ply, X: p.X, Y: p.Y, Color: colorName(s.color),
-		BlackClockMS: bms, WhiteClockMS: wms, SpentMS: spent.Milliseconds(), At: now})
-	cancel()
-	g.srv.metrics.storeAppend.Observe(time.Since(now).Seconds())
-	if err != nil {
+	if err := g.eng.PlayAs(s.color, p); err != nil {
 		g.clock = saved
 		return err
 	}
-	if err := g.eng.PlayAs(s.color, p); err != nil {
-		g.srv.log.Error("move stored but refused by the engine", "game", g.id, "err", err)
+	bms, wms := g.clock.stored()
+	ply := len(g.eng.Moves())
+	commit := gomoku.GameCommit{Moves: []gomoku.Move{{Ply: ply, Point: p, Color: s.color,
+		BlackClockMS: bms, WhiteClockMS: wms, SpentMS: spent.Milliseconds(), At: now}}}
+	res := g.eng.Result()
+	if res.Over() {
+		r := gomoku.Decide(res.Winner, res.Reason, ply, now)
+		commit.Result = &r
+	}
+	committed, err := g.commit(commit)
+	g.srv.metrics.storeAppend.Observe(time.Since(now).Seconds())
+	if err != nil {
+		_ = g.eng.Undo(1) // the move just played: cannot fail
+		g.clock = saved
 		return err
 	}
 	g.gen++
 	g.paused = false
 	g.srv.metrics.moves.Inc()
-	if !g.eng.Over() {
+	if !res.Over() {
 		g.clock.start(s.color.Opponent(), now)
 	}
 	if accepted != nil {
@@ -82,13 +89,20 @@ func (g *game) play(s *seat, p engine.Point, accepted func()) error {
 		Move: p.String(), Clock: g.clock.wire(now), Forbidden: pointList(g.eng.ForbiddenPoints())})
 	g.lapseOffer()
 	g.updateSummary()
-	if r := g.eng.Result(); r.Over() {
-		g.finish(r.Winner, r.Reason)
+	if res.Over() {
+		g.ended(now, commit.Result, committed)
 		return nil
 	}
 	g.arm()
 	g.maybeBot()
 	return nil
+}
+
+// commit stores what a command changed, in one store transaction.
+func (g *game) commit(c gomoku.GameCommit) (gomoku.Committed, error) {
+	ctx, cancel := storeCtx()
+	defer cancel()
+	return g.srv.store.CommitGame(ctx, g.id, c)
 }
 
 // lapseOffer voids a pending takeback or draw offer after a move.
@@ -101,34 +115,34 @@ func (g *game) lapseOffer() {
 	g.publish(protocol.OfferAnswer{GameID: g.id, Seq: g.next(), Kind: kind})
 }
 
-// finish ends the game: the engine's own result (five, full board) or one
-// the server decides; stored with the rating update, then announced.
+// finish ends the game with a result the server decides (resignation,
+// time, agreement, abandonment, abort): stored with the rating update, then
+// announced.
 func (g *game) finish(winner engine.Color, reason engine.Reason) {
-	if reason != engine.ReasonFive && reason != engine.ReasonFullBoard {
-		if err := g.eng.Finish(winner, reason); err != nil {
-			g.srv.log.Error("finish", "game", g.id, "err", err)
-			return
-		}
+	if err := g.eng.Finish(winner, reason); err != nil {
+		g.srv.log.Error("finish", "game", g.id, "err", err)
+		return
 	}
 	now := time.Now()
+	r := gomoku.Decide(winner, reason, len(g.eng.Moves()), now)
+	committed, err := g.commit(gomoku.GameCommit{Result: &r})
+	if err != nil {
+		g.srv.log.Error("store result", "game", g.id, "err", err)
+	}
+	g.ended(now, &r, committed)
+}
+
+// ended announces a stored result and frees the players.
+func (g *game) ended(now time.Time, r *gomoku.GameResult, c gomoku.Committed) {
 	g.clock.charge(now, false)
 	g.clock.stop()
 	g.over = true
 	g.offer = nil
-	bothMoved := len(g.eng.Moves()) >= 2
-	res := GameResult{Winner: colorName(winner), Reason: reason.String(), EndedAt: now,
-		Unrated:   (!bothMoved && reason != engine.ReasonFive) || reason == engine.ReasonAborted,
-		Uncounted: reason == engine.ReasonAborted}
-	ctx, cancel := storeCtx()
-	stored, err := g.srv.store.FinishGame(ctx, g.id, res)
-	cancel()
 	ev := protocol.GameOver{GameID: g.id, Seq: g.next(), Result: *wireResult(g.eng.Result())}
 	var ratings [2]int
-	if err != nil {
-		g.srv.log.Error("store result", "game", g.id, "err", err)
-	} else if g.settings.rated && !res.Unrated && stored.BlackRating.After.Rating > 0 {
-		ev.BlackRating = ratingChange(stored.BlackRating)
-		ev.WhiteRating = ratingChange(stored.WhiteRating)
+	if g.settings.rated && !r.Unrated && c.BlackRating.After.Rating > 0 {
+		ev.BlackRating = ratingChange(c.BlackRating)
+		ev.WhiteRating = ratingChange(c.WhiteRating)
 		ratings = [2]int{ev.BlackRating.After, ev.WhiteRating.After}
 		g.seats[0].player.Rating, g.seats[1].player.Rating = ratings[0], ratings[1]
 	}
@@ -140,7 +154,7 @@ func (g *game) finish(winner engine.Color, reason engine.Reason) {
 	g.arm()
 }
 
-func ratingChange(r RatingChange) *protocol.RatingChange {
+func ratingChange(r gomoku.RatingChange) *protocol.RatingChange {
 	return &protocol.RatingChange{Before: roundRating(r.Before.Rating), After: roundRating(r.After.Rating)}
 }
 

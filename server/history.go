@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -52,16 +53,16 @@ func listLimit(n int) (int, error) {
 }
 
 // account finds an account by name ("" is the caller's own).
-func (c *conn) account(ctx context.Context, name string) (Account, error) {
+func (c *conn) account(ctx context.Context, name string) (gomoku.Account, error) {
 	if name == "" {
 		if c.user.accountID == 0 {
-			return Account{}, errf(protocol.CodeNotFound, "guests have no profile")
+			return gomoku.Account{}, errf(protocol.CodeNotFound, "guests have no profile")
 		}
 		name = c.user.name
 	}
 	a, err := c.srv.store.AccountByName(ctx, name)
 	if err != nil {
-		return Account{}, err // the store's error names the account
+		return gomoku.Account{}, err // the store's error names the account
 	}
 	return a, nil
 }
@@ -76,7 +77,7 @@ func (c *conn) profile(ctx context.Context, name string) (protocol.Message, erro
 	return p, nil
 }
 
-func wireProfile(a Account) protocol.Profile {
+func wireProfile(a gomoku.Account) protocol.Profile {
 	p := protocol.Profile{Name: a.Username, Rating: roundRating(a.Rating.Rating), RD: roundRating(a.Rating.RD),
 		Games: a.Games, Wins: a.Wins, Losses: a.Losses, Draws: a.Draws, RatedGames: a.RatedGames,
 		CreatedAt: a.CreatedAt, Status: protocol.StatusOffline}
@@ -111,22 +112,22 @@ func (c *conn) history(ctx context.Context, m *protocol.GetHistory) (protocol.Me
 }
 
 // storedSummary is a stored game as the protocol lists it.
-func storedSummary(g Game) protocol.GameSummary {
-	s := protocol.GameSummary{GameID: g.ID, Rule: g.Rule, Size: g.Size, Time: wireTC(g.Clock), Rated: g.Rated,
+func storedSummary(g gomoku.Game) protocol.GameSummary {
+	s := protocol.GameSummary{GameID: g.ID, Rule: g.Rule.String(), Size: g.Size, Time: wireTC(g.Clock), Rated: g.Rated,
 		Black: storedPlayer(g.Black, g.BlackRating), White: storedPlayer(g.White, g.WhiteRating),
 		Plies: g.Plies, StartedAt: g.StartedAt}
 	if g.Finished {
 		end := g.EndedAt
 		s.EndedAt = &end
-		s.Result = &protocol.Result{Winner: g.Winner, Reason: g.Reason}
+		s.Result = &protocol.Result{Winner: colorName(g.Winner), Reason: g.Reason.String()}
 	}
 	return s
 }
 
-func storedPlayer(p Player, r RatingChange) protocol.Player {
+func storedPlayer(p gomoku.Player, r gomoku.RatingChange) protocol.Player {
 	switch {
 	case p.Bot != "":
-		return protocol.Player{Name: "bot:" + p.Bot, Kind: protocol.KindBot}
+		return protocol.Player{Name: gomoku.BotPrefix + p.Bot, Kind: protocol.KindBot}
 	case p.Guest != "":
 		return protocol.Player{Name: p.Guest, Kind: protocol.KindGuest}
 	}
@@ -164,25 +165,20 @@ func (c *conn) record(ctx context.Context, m *protocol.GetRecord) (protocol.Mess
 }
 
 // gameRecord builds the engine record of a stored game.
-func gameRecord(g Game) (*engine.Record, error) {
+func gameRecord(g gomoku.Game) (*engine.Record, error) {
 	eg, err := g.Replay()
 	if err != nil {
 		return nil, err
 	}
 	rec := engine.RecordOf(eg)
-	rec.Black, rec.White = storedPlayer(g.Black, RatingChange{}).Name, storedPlayer(g.White, RatingChange{}).Name
-	rec.TimeControl = tcString(g.Clock)
+	rec.Black, rec.White = storedPlayer(g.Black, gomoku.RatingChange{}).Name, storedPlayer(g.White, gomoku.RatingChange{}).Name
+	rec.TimeControl = g.Clock.String()
 	rec.Date = g.StartedAt.UTC().Format("2006-01-02")
 	for i, m := range g.Moves {
 		rec.Moves[i].Time = msDuration(m.SpentMS)
 	}
 	if g.Finished {
-		w, _ := engine.ParseColor(g.Winner)
-		r, err := engine.ParseReason(g.Reason)
-		if err != nil {
-			return nil, fmt.Errorf("game %d reason: %w", g.ID, err)
-		}
-		rec.Result = engine.RecordResult{Winner: w, Reason: r}
+		rec.Result = engine.RecordResult{Winner: g.Winner, Reason: g.Reason}
 	}
 	return rec, nil
 }

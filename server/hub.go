@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -54,11 +55,11 @@ func (u *user) online() bool {
 }
 
 // storePlayer is the user as a stored game side.
-func (u *user) storePlayer() Player {
+func (u *user) storePlayer() gomoku.Player {
 	if u.accountID > 0 {
-		return Player{AccountID: u.accountID, Name: u.name}
+		return gomoku.Player{AccountID: u.accountID, Name: u.name}
 	}
-	return Player{Guest: u.name, Name: u.name}
+	return gomoku.Player{Guest: u.name, Name: u.name}
 }
 
 // hub is the lobby: who is online, open challenges, the seek queue, and the

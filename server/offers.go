@@ -3,6 +3,7 @@ package server
 import (
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -119,10 +120,7 @@ func (g *game) takeback(n int) {
 	if n == 0 || g.over {
 		return
 	}
-	ctx, cancel := storeCtx()
-	err := g.srv.store.UndoMoves(ctx, g.id, n)
-	cancel()
-	if err != nil {
+	if _, err := g.commit(gomoku.GameCommit{Undo: n}); err != nil {
 		g.srv.log.Error("store takeback", "game", g.id, "err", err)
 		return
 	}

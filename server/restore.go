@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
 	"github.com/gomokud/gomoku/protocol"
@@ -43,15 +44,15 @@ func (s *Server) Restore(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-func (s *Server) restoreGame(sg Game) error {
+func (s *Server) restoreGame(sg gomoku.Game) error {
 	eng, err := sg.Replay()
 	if err != nil {
 		return s.abortStored(sg, err)
 	}
-	st := settings{rule: eng.Rule(), size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
+	st := settings{rule: sg.Rule, size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
 	var specs [2]seatSpec
 	returning := 0 // players who can log in again
-	for i, p := range [2]Player{sg.Black, sg.White} {
+	for i, p := range [2]gomoku.Player{sg.Black, sg.White} {
 		switch {
 		case p.Bot != "":
 			l, err := ai.ParseLevel(p.Bot)
@@ -86,7 +87,7 @@ func (s *Server) restoreGame(sg Game) error {
 		// a takeback and new moves could bring the game back to this ply.
 		clock = restoreClock(sg.Clock, p.BlackMS, p.WhiteMS)
 		ctx, cancel := storeCtx()
-		err := s.store.PauseClocks(ctx, sg.ID, PausedClocks{Ply: -1})
+		err := s.store.PauseClocks(ctx, sg.ID, gomoku.PausedClocks{Ply: -1})
 		cancel()
 		if err != nil {
 			return fmt.Errorf("game %d: clear its paused clocks: %w", sg.ID, err)
@@ -107,11 +108,11 @@ func (s *Server) restoreGame(sg Game) error {
 
 // abortStored finishes a stored game that cannot be restored (unrated,
 // uncounted), so it does not come back at every start.
-func (s *Server) abortStored(sg Game, why error) error {
+func (s *Server) abortStored(sg gomoku.Game, why error) error {
 	ctx, cancel := storeCtx()
 	defer cancel()
-	if _, err := s.store.FinishGame(ctx, sg.ID, GameResult{Reason: engine.ReasonAborted.String(),
-		Unrated: true, Uncounted: true}); err != nil {
+	r := gomoku.Decide(engine.Empty, engine.ReasonAborted, len(sg.Moves), time.Now())
+	if _, err := s.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
 		return fmt.Errorf("abort game %d: %w", sg.ID, err)
 	}
 	if why != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -59,7 +60,7 @@ func (h *hub) seek(u *user, ws protocol.Settings) error {
 	h.removeSeekLocked(u)
 	e := &seekEntry{user: u, settings: st, rating: u.rating, since: time.Now()}
 	if u.kind != protocol.KindUser {
-		e.rating = int(DefaultRating.Rating)
+		e.rating = int(gomoku.DefaultRating.Rating)
 	}
 	u.seeking = e
 	h.seeks = append(h.seeks, e)

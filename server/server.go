@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/time/rate"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -114,11 +115,11 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Server is a gomoku server over a Store. Create it with New, restore the
+// Server is a gomoku server over a gomoku.Store. Create it with New, restore the
 // stored games with Restore, serve Handler (or call Serve), and Shutdown.
 type Server struct {
 	cfg     Config
-	store   Store
+	store   gomoku.Store
 	log     *slog.Logger
 	hub     *hub
 	bots    *botPool
@@ -142,7 +143,7 @@ type Server struct {
 
 // New returns a server over store. It starts the bot workers and the lobby's
 // background work; Shutdown stops them.
-func New(store Store, cfg Config) *Server {
+func New(store gomoku.Store, cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{

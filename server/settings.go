@@ -1,10 +1,10 @@
 package server
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -22,7 +22,7 @@ const (
 type settings struct {
 	rule  engine.Rule
 	size  int
-	tc    TimeControl
+	tc    gomoku.TimeControl
 	color string // the challenger's: black, white or random
 	rated bool
 }
@@ -64,7 +64,7 @@ func parseSettings(s protocol.Settings) (settings, error) {
 	default:
 		return out, errf(protocol.CodeBadRequest, "color %q: want black, white or random", s.Color)
 	}
-	return settings{rule: rule, size: size, tc: TimeControl{MainMS: t.MainMS, IncrementMS: t.IncrementMS,
+	return settings{rule: rule, size: size, tc: gomoku.TimeControl{MainMS: t.MainMS, IncrementMS: t.IncrementMS,
 		ByoYomiMS: t.ByoYomiMS}, color: color, rated: s.Rated}, nil
 }
 
@@ -73,7 +73,7 @@ func (s settings) wire() protocol.Settings {
 	return protocol.Settings{Rule: s.rule.String(), Size: s.size, Time: wireTC(s.tc), Color: s.color, Rated: s.rated}
 }
 
-func wireTC(tc TimeControl) protocol.TimeControl {
+func wireTC(tc gomoku.TimeControl) protocol.TimeControl {
 	return protocol.TimeControl{MainMS: tc.MainMS, IncrementMS: tc.IncrementMS, ByoYomiMS: tc.ByoYomiMS}
 }
 
@@ -88,24 +88,10 @@ func (s settings) challengerBlack() bool {
 	return rand.IntN(2) == 0
 }
 
-// tcString is a time control as text for game records ("10m0s+5s").
-func tcString(tc TimeControl) string {
-	d := func(ms int64) string { return (time.Duration(ms) * time.Millisecond).String() }
-	switch {
-	case tc.MainMS == 0 && tc.ByoYomiMS == 0:
-		return ""
-	case tc.ByoYomiMS > 0:
-		return fmt.Sprintf("%s/%s", d(tc.MainMS), d(tc.ByoYomiMS))
-	case tc.IncrementMS > 0:
-		return fmt.Sprintf("%s+%s", d(tc.MainMS), d(tc.IncrementMS))
-	}
-	return d(tc.MainMS)
-}
-
 // graceFor is how long a disconnected player's opponent waits before it may
 // claim the win: scaled to the time control, between 20 s and 3 min (60 s
 // without a clock), unless the configuration fixes it.
-func (s *Server) graceFor(tc TimeControl) time.Duration {
+func (s *Server) graceFor(tc gomoku.TimeControl) time.Duration {
 	if s.cfg.Grace > 0 {
 		return s.cfg.Grace
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
 	"github.com/gomokud/gomoku/protocol"
@@ -41,7 +42,7 @@ func (h *hub) startGameAfter(st settings, black, white seatSpec, before func()) 
 		return nil, err
 	}
 	defer h.unreserve(humans)
-	ng := NewGame{Rule: st.rule.String(), Size: st.size, Clock: st.tc, Rated: st.rated,
+	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
 		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: time.Now()}
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()

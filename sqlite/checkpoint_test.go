@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 // walFramesNow reports the frames in the WAL (a PASSIVE checkpoint's log).
@@ -36,8 +37,8 @@ func TestCheckpointsKeepTheWALSmall(t *testing.T) {
 		t.Fatalf("writer wal_autocheckpoint = %d (%v), want 0: commits must not checkpoint", auto, err)
 	}
 	newGame := func() int64 {
-		id, err := db.CreateGame(ctx, server.NewGame{Rule: "freestyle", Size: 15,
-			Black: server.Player{Guest: "a"}, White: server.Player{Guest: "b"}})
+		id, err := db.CreateGame(ctx, gomoku.NewGame{Rule: engine.Freestyle, Size: 15,
+			Black: gomoku.Player{Guest: "a"}, White: gomoku.Player{Guest: "b"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,11 +51,11 @@ func TestCheckpointsKeepTheWALSmall(t *testing.T) {
 			id, ply = newGame(), 1
 			commits++
 		}
-		m := server.Move{Ply: ply, X: (ply - 1) % 15, Y: (ply - 1) / 15, Color: "black", At: time.Now()}
+		m := gomoku.Move{Ply: ply, Point: engine.Point{X: (ply - 1) % 15, Y: (ply - 1) / 15}, Color: engine.Black, At: time.Now()}
 		if ply%2 == 0 {
-			m.Color = "white"
+			m.Color = engine.White
 		}
-		if err := db.AppendMove(ctx, id, m); err != nil {
+		if _, err := db.CommitGame(ctx, id, gomoku.GameCommit{Moves: []gomoku.Move{m}}); err != nil {
 			t.Fatal(err)
 		}
 		commits++

@@ -13,14 +13,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/sqlite"
 )
 
 const crashEnv = "GOMOKU_SQLITE_CRASH_CHILD"
 
 // TestKill9KeepsAcknowledgedMoves runs a child process that appends moves
-// and reports each one AppendMove acknowledged, kills it with SIGKILL in
+// and reports each one CommitGame acknowledged, kills it with SIGKILL in
 // the middle of writing, and checks that every acknowledged move is in the
 // reopened file: the durability promise of the default synchronous=NORMAL.
 func TestKill9KeepsAcknowledgedMoves(t *testing.T) {
@@ -33,8 +34,8 @@ func TestKill9KeepsAcknowledgedMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := db.CreateGame(ctx, server.NewGame{Rule: "freestyle", Size: 15,
-		Black: server.Player{Guest: "a"}, White: server.Player{Guest: "b"}})
+	id, err := db.CreateGame(ctx, gomoku.NewGame{Rule: engine.Freestyle, Size: 15,
+		Black: gomoku.Player{Guest: "a"}, White: gomoku.Player{Guest: "b"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,11 +105,12 @@ func TestCrashChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ply := 1; ply <= 100_000; ply++ {
-		c := "black"
+		c := engine.Black
 		if ply%2 == 0 {
-			c = "white"
+			c = engine.White
 		}
-		if err := db.AppendMove(ctx, id, server.Move{Ply: ply, X: ply % 15, Y: ply / 15 % 15, Color: c}); err != nil {
+		m := gomoku.Move{Ply: ply, Point: engine.Point{X: ply % 15, Y: ply / 15 % 15}, Color: c}
+		if _, err := db.CommitGame(ctx, id, gomoku.GameCommit{Moves: []gomoku.Move{m}}); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Printf("acked %d\n", ply) // unbuffered: written before the next move starts

@@ -1,4 +1,4 @@
-// Package sqlite is the embedded server.Store: a single SQLite file (pure Go,
+// Package sqlite is the embedded gomoku.Store: a single SQLite file (pure Go,
 // modernc.org/sqlite), so a LAN host needs no database server.
 //
 // Concurrency: all writes go through one connection (a pool of size one), so
@@ -30,13 +30,14 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/internal/groupcommit"
 	"github.com/gomokud/gomoku/migrations"
-	"github.com/gomokud/gomoku/server"
 	sqlite3 "modernc.org/sqlite"
 	sqlite3lib "modernc.org/sqlite/lib"
 )
 
-var _ server.Store = (*DB)(nil)
+var _ gomoku.Store = (*DB)(nil)
 
 // Options tune Open. The zero value is the documented default.
 type Options struct {
@@ -51,17 +52,15 @@ type Options struct {
 	MaxReaders int
 }
 
-// DB is a server.Store on one SQLite file. Safe for concurrent use.
+// DB is a gomoku.Store on one SQLite file. Safe for concurrent use.
 type DB struct {
 	w *sql.DB // one connection: the serialised write path
 	r *sql.DB // read-only connections
 
 	appendMove *sql.Stmt // the hot path, prepared once on the writer
 
-	moves       chan *moveReq // AppendMove -> moveWriter; closed by Close
-	movesDone   chan struct{} // closed when moveWriter ends
-	movesMu     sync.RWMutex  // senders hold it shared; Close exclusively
-	movesClosed bool
+	// commits group-commits CommitGame on the writer (commit.go).
+	commits *groupcommit.Batcher[gameCommit, gomoku.Committed]
 
 	ck         *sql.DB       // one connection: checkpoints (checkpoint.go)
 	ckStop     chan struct{} // closed by Close
@@ -136,8 +135,7 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
-	db.moves, db.movesDone = make(chan *moveReq, moveQueueDepth), make(chan struct{})
-	go db.moveWriter()
+	db.commits = groupcommit.New(groupcommit.Options{}, db.commitBatch)
 	q.Del("_journal_mode") // set once by the writer; persistent in the file
 	q.Del("_txlock")
 	q.Set("_query_only", "1")
@@ -165,14 +163,8 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 // Close closes both pools. In-flight calls finish first.
 func (db *DB) Close() error {
 	var errs []error
-	db.movesMu.Lock()
-	if db.moves != nil && !db.movesClosed {
-		db.movesClosed = true
-		close(db.moves)
-		db.movesMu.Unlock()
-		<-db.movesDone
-	} else {
-		db.movesMu.Unlock()
+	if db.commits != nil {
+		db.commits.Close()
 	}
 	if db.ck != nil {
 		db.ckOnce.Do(func() {

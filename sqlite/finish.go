@@ -6,67 +6,65 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
-// FinishGame implements server.Store: the game row, both accounts' counters
-// and ratings change in one write transaction.
-func (db *DB) FinishGame(ctx context.Context, gameID int64, r server.GameResult) (server.Game, error) {
+// finishGame stores a result inside tx: the game row, both accounts'
+// counters and, when the result rates, their ratings.
+func finishGame(ctx context.Context, tx *sql.Tx, gameID int64, r gomoku.GameResult) (gomoku.Committed, error) {
 	what := fmt.Sprintf("finish game %d", gameID)
-	if err := r.Validate(); err != nil {
-		return server.Game{}, fmt.Errorf("%s: %w", what, err)
+	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.id = ?`, gameID))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, gomoku.ErrNotFound)
+	case err != nil:
+		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+	case g.Finished:
+		return gomoku.Committed{}, fmt.Errorf("%s: already finished: %w", what, gomoku.ErrConflict)
 	}
-	var g server.Game
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		g, err = scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+gameFrom+` WHERE g.id = ?`, gameID))
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("%s: %w", what, server.ErrNotFound)
-		case err != nil:
-			return fmt.Errorf("%s: %w", what, err)
-		case g.Finished:
-			return fmt.Errorf("%s: already finished: %w", what, server.ErrConflict)
+	g.Finished, g.Winner, g.Reason, g.EndedAt = true, r.Winner, r.Reason, gomoku.OrNow(r.EndedAt)
+	if r.Rates(g) {
+		if g, err = rate(ctx, tx, g); err != nil {
+			return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
 		}
-		g.Finished, g.Winner, g.Reason, g.EndedAt = true, r.Winner, r.Reason, server.OrNow(r.EndedAt)
-		if server.Rates(g.Rated, g.Black.AccountID, g.White.AccountID, r) {
-			if err := rate(ctx, tx, &g); err != nil {
-				return fmt.Errorf("%s: %w", what, err)
-			}
-		}
-		if err := updateGameRow(ctx, tx, g); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		if r.Uncounted {
-			return nil
-		}
-		for _, side := range []struct {
-			id    int64
-			color string
-		}{{g.Black.AccountID, server.ColorBlack}, {g.White.AccountID, server.ColorWhite}} {
-			if side.id <= 0 {
-				continue
-			}
-			w, l, d := server.Counts(r.Winner, side.color)
-			if _, err := tx.ExecContext(ctx, `UPDATE accounts SET games = games + 1,
-				wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?`,
-				w, l, d, side.id); err != nil {
-				return fmt.Errorf("%s: stats of account %d: %w", what, side.id, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return server.Game{}, err
 	}
-	return g, nil
+	if err := updateGameRow(ctx, tx, g); err != nil {
+		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+	}
+	if !r.Uncounted {
+		if err := countGame(ctx, tx, g); err != nil {
+			return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	return gomoku.Committed{BlackRating: g.BlackRating, WhiteRating: g.WhiteRating}, nil
+}
+
+// countGame adds a finished game to its account sides' statistics.
+func countGame(ctx context.Context, tx *sql.Tx, g gomoku.Game) error {
+	for _, side := range []struct {
+		id    int64
+		color engine.Color
+	}{{g.Black.AccountID, engine.Black}, {g.White.AccountID, engine.White}} {
+		if side.id <= 0 {
+			continue
+		}
+		w, l, d := gomoku.Counts(g.Winner, side.color)
+		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET games = games + 1,
+			wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE id = ?`,
+			w, l, d, side.id); err != nil {
+			return fmt.Errorf("stats of account %d: %w", side.id, err)
+		}
+	}
+	return nil
 }
 
 // rate reads both accounts' ratings inside the transaction, computes the
-// new ones and stores them on the accounts; it fills g's rating changes.
-func rate(ctx context.Context, tx *sql.Tx, g *server.Game) error {
-	get := func(id int64) (server.Rating, error) {
-		var r server.Rating
+// new ones and stores them on the accounts; it returns g with its rating
+// changes.
+func rate(ctx context.Context, tx *sql.Tx, g gomoku.Game) (gomoku.Game, error) {
+	get := func(id int64) (gomoku.Rating, error) {
+		var r gomoku.Rating
 		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility FROM accounts WHERE id = ?`, id).
 			Scan(&r.Rating, &r.RD, &r.Volatility)
 		if err != nil {
@@ -76,36 +74,34 @@ func rate(ctx context.Context, tx *sql.Tx, g *server.Game) error {
 	}
 	b, err := get(g.Black.AccountID)
 	if err != nil {
-		return err
+		return g, err
 	}
 	w, err := get(g.White.AccountID)
 	if err != nil {
-		return err
+		return g, err
 	}
-	nb, nw := server.RateGame(b, w, g.Winner)
-	g.BlackRating = server.RatingChange{Before: b, After: nb}
-	g.WhiteRating = server.RatingChange{Before: w, After: nw}
+	g = g.WithRatings(b, w)
 	for _, u := range []struct {
 		id int64
-		r  server.Rating
-	}{{g.Black.AccountID, nb}, {g.White.AccountID, nw}} {
+		r  gomoku.Rating
+	}{{g.Black.AccountID, g.BlackRating.After}, {g.White.AccountID, g.WhiteRating.After}} {
 		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET rating = ?, rd = ?, volatility = ?,
 			rated_games = rated_games + 1 WHERE id = ?`, u.r.Rating, u.r.RD, u.r.Volatility, u.id); err != nil {
-			return fmt.Errorf("rating of account %d: %w", u.id, err)
+			return g, fmt.Errorf("rating of account %d: %w", u.id, err)
 		}
 	}
-	return nil
+	return g, nil
 }
 
 // updateGameRow stores g's result and rating changes.
-func updateGameRow(ctx context.Context, tx *sql.Tx, g server.Game) error {
-	rc := func(c server.RatingChange) []any {
-		if c == (server.RatingChange{}) {
+func updateGameRow(ctx context.Context, tx *sql.Tx, g gomoku.Game) error {
+	rc := func(c gomoku.RatingChange) []any {
+		if c == (gomoku.RatingChange{}) {
 			return []any{nil, nil, nil, nil, nil, nil}
 		}
 		return []any{c.Before.Rating, c.Before.RD, c.Before.Volatility, c.After.Rating, c.After.RD, c.After.Volatility}
 	}
-	args := []any{g.Winner, g.Reason, ms(g.EndedAt)}
+	args := []any{gomoku.ColorName(g.Winner), g.Reason.String(), ms(g.EndedAt)}
 	args = append(args, rc(g.BlackRating)...)
 	args = append(args, rc(g.WhiteRating)...)
 	args = append(args, g.ID)

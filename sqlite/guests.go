@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
 )
 
-// SaveGuestSession implements server.Store.
-func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error {
+// SaveGuestSession implements gomoku.Store.
+func (db *DB) SaveGuestSession(ctx context.Context, s gomoku.GuestSession) error {
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("save guest session: %w", err)
 	}
@@ -22,7 +22,7 @@ func (db *DB) SaveGuestSession(ctx context.Context, s server.GuestSession) error
 	return nil
 }
 
-// ExtendGuestSession implements server.Store.
+// ExtendGuestSession implements gomoku.Store.
 func (db *DB) ExtendGuestSession(ctx context.Context, tokenHash string, expires time.Time) error {
 	if _, err := db.w.ExecContext(ctx, `UPDATE guest_sessions SET expires_at = ? WHERE token_hash = ?`,
 		ms(expires), tokenHash); err != nil {
@@ -31,17 +31,17 @@ func (db *DB) ExtendGuestSession(ctx context.Context, tokenHash string, expires 
 	return nil
 }
 
-// GuestSessions implements server.Store.
-func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestSession, error) {
+// GuestSessions implements gomoku.Store.
+func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]gomoku.GuestSession, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT token_hash, name, expires_at FROM guest_sessions
 		WHERE expires_at > ? ORDER BY expires_at`, ms(now))
 	if err != nil {
 		return nil, fmt.Errorf("guest sessions: %w", err)
 	}
 	defer rows.Close()
-	var out []server.GuestSession
+	var out []gomoku.GuestSession
 	for rows.Next() {
-		var s server.GuestSession
+		var s gomoku.GuestSession
 		var exp int64
 		if err := rows.Scan(&s.TokenHash, &s.Name, &exp); err != nil {
 			return nil, fmt.Errorf("guest sessions: %w", err)
@@ -55,7 +55,7 @@ func (db *DB) GuestSessions(ctx context.Context, now time.Time) ([]server.GuestS
 	return out, nil
 }
 
-// DeleteGuestSession implements server.Store.
+// DeleteGuestSession implements gomoku.Store.
 func (db *DB) DeleteGuestSession(ctx context.Context, tokenHash string) error {
 	if _, err := db.w.ExecContext(ctx, `DELETE FROM guest_sessions WHERE token_hash = ?`, tokenHash); err != nil {
 		return fmt.Errorf("delete guest session: %w", err)

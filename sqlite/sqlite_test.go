@@ -5,21 +5,21 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/storetest"
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/sqlite"
+	"github.com/gomokud/gomoku/storetest"
 )
 
 // factory opens a fresh database file in the test's temp directory; reopen
 // opens the same file again, as a restarted server would.
 func factory(opts sqlite.Options) storetest.Factory {
-	return func(tb testing.TB) (server.Store, func() (server.Store, error)) {
+	return func(tb testing.TB) (gomoku.Store, func() (gomoku.Store, error)) {
 		path := filepath.Join(tb.TempDir(), "data", "gomoku.db") // Open creates data/
 		db, err := sqlite.OpenOptions(context.Background(), path, opts)
 		if err != nil {
 			tb.Fatalf("open %s: %v", path, err)
 		}
-		return db, func() (server.Store, error) {
+		return db, func() (gomoku.Store, error) {
 			return sqlite.OpenOptions(context.Background(), path, opts)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
-	"github.com/gomokud/gomoku/server/servertest"
+	"github.com/gomokud/gomoku/internal/servertest"
 )
 
 // backendLimit bounds each wait; only a hang reaches it.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
-	"github.com/gomokud/gomoku/server/servertest"
+	"github.com/gomokud/gomoku/internal/servertest"
 )
 
 // keyIntent presses a key on the app and hands the screen's intent, if

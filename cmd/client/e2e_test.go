@@ -13,9 +13,9 @@ import (
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 // waitLimit bounds every wait of the end-to-end tests: generous, as -race on

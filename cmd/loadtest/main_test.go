@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/loadtest"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 func TestRunJSON(t *testing.T) {

@@ -15,8 +15,8 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/internal/pgtest"
 	"github.com/gomokud/gomoku/protocol"
-	"github.com/gomokud/gomoku/server/servertest"
 )
 
 func TestHelp(t *testing.T) {
@@ -142,8 +142,8 @@ func TestKill9AndRestart(t *testing.T) {
 	}
 	t.Run("sqlite", func(t *testing.T) { kill9(t, bin, "--data-dir", t.TempDir()) })
 	t.Run("postgres", func(t *testing.T) {
-		cfg := servertest.FreshSchema(t)
-		url := os.Getenv(servertest.URLEnv)
+		cfg := pgtest.FreshSchema(t)
+		url := os.Getenv(pgtest.URLEnv)
 		sep := "?"
 		if strings.Contains(url, "?") {
 			sep = "&"

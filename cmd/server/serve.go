@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/postgres"
 	"github.com/gomokud/gomoku/server"
 	"github.com/gomokud/gomoku/sqlite"
@@ -16,7 +17,7 @@ import (
 
 // openStore opens PostgreSQL when a URL is given, else the embedded SQLite
 // file in the data directory; both apply pending migrations.
-func openStore(ctx context.Context, o *options, log *slog.Logger) (server.Store, error) {
+func openStore(ctx context.Context, o *options, log *slog.Logger) (gomoku.Store, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	if o.database != "" {

@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 func testAccounts(t *testing.T, f Factory) {
@@ -19,7 +20,7 @@ func testAccounts(t *testing.T, f Factory) {
 	if !a.CreatedAt.Equal(t0) || !a.LastLoginAt.IsZero() {
 		t.Fatalf("times: created %v (want %v), last login %v (want zero)", a.CreatedAt, t0, a.LastLoginAt)
 	}
-	if a.Rating != server.DefaultRating || a.Games+a.Wins+a.Losses+a.Draws+a.RatedGames != 0 {
+	if a.Rating != gomoku.DefaultRating || a.Games+a.Wins+a.Losses+a.Draws+a.RatedGames != 0 {
 		t.Fatalf("new account rating/stats: %+v", a)
 	}
 	for _, name := range []string{"Alice_01", "alice_01", "ALICE_01"} {
@@ -35,8 +36,8 @@ func testAccounts(t *testing.T, f Factory) {
 		t.Fatalf("AccountByID = %+v, want %+v", got, a)
 	}
 
-	custom := server.Rating{Rating: 1720.5, RD: 80.25, Volatility: 0.059}
-	b, err := s.CreateAccount(ctx, server.NewAccount{Username: "bob", PasswordHash: "h", Rating: custom})
+	custom := gomoku.Rating{Rating: 1720.5, RD: 80.25, Volatility: 0.059}
+	b, err := s.CreateAccount(ctx, gomoku.NewAccount{Username: "bob", PasswordHash: "h", Rating: custom})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,17 +65,17 @@ func testAccountErrors(t *testing.T, f Factory) {
 	ctx := context.Background()
 	a := mustAccount(t, s, "Carol")
 	for _, name := range []string{"Carol", "carol", "CAROL", "cArOl"} {
-		_, err := s.CreateAccount(ctx, server.NewAccount{Username: name, PasswordHash: "x"})
-		wantErr(t, "CreateAccount("+name+")", err, server.ErrUsernameTaken)
+		_, err := s.CreateAccount(ctx, gomoku.NewAccount{Username: name, PasswordHash: "x"})
+		wantErr(t, "CreateAccount("+name+")", err, gomoku.ErrUsernameTaken)
 	}
-	_, err := s.CreateAccount(ctx, server.NewAccount{Username: "", PasswordHash: "x"})
-	wantErr(t, "CreateAccount(empty)", err, server.ErrInvalid)
+	_, err := s.CreateAccount(ctx, gomoku.NewAccount{Username: "", PasswordHash: "x"})
+	wantErr(t, "CreateAccount(empty)", err, gomoku.ErrInvalid)
 
 	_, err = s.AccountByName(ctx, "nobody")
-	wantErr(t, "AccountByName(nobody)", err, server.ErrNotFound)
+	wantErr(t, "AccountByName(nobody)", err, gomoku.ErrNotFound)
 	_, err = s.AccountByID(ctx, a.ID+1000)
-	wantErr(t, "AccountByID(unknown)", err, server.ErrNotFound)
-	wantErr(t, "TouchLogin(unknown)", s.TouchLogin(ctx, a.ID+1000, t0), server.ErrNotFound)
+	wantErr(t, "AccountByID(unknown)", err, gomoku.ErrNotFound)
+	wantErr(t, "TouchLogin(unknown)", s.TouchLogin(ctx, a.ID+1000, t0), gomoku.ErrNotFound)
 	if err := s.Ping(ctx); err != nil {
 		t.Fatalf("Ping: %v", err)
 	}
@@ -105,18 +106,18 @@ func testSessions(t *testing.T, f Factory) {
 		}
 	}
 	_, err := s.SessionAccount(ctx, "hash-old")
-	wantErr(t, "SessionAccount(expired)", err, server.ErrNotFound)
+	wantErr(t, "SessionAccount(expired)", err, gomoku.ErrNotFound)
 	_, err = s.SessionAccount(ctx, "hash-unknown")
-	wantErr(t, "SessionAccount(unknown)", err, server.ErrNotFound)
+	wantErr(t, "SessionAccount(unknown)", err, gomoku.ErrNotFound)
 
-	wantErr(t, "CreateSession(duplicate)", s.CreateSession(ctx, "hash-a", b.ID, future), server.ErrConflict)
-	wantErr(t, "CreateSession(unknown account)", s.CreateSession(ctx, "hash-x", b.ID+1000, future), server.ErrNotFound)
+	wantErr(t, "CreateSession(duplicate)", s.CreateSession(ctx, "hash-a", b.ID, future), gomoku.ErrConflict)
+	wantErr(t, "CreateSession(unknown account)", s.CreateSession(ctx, "hash-x", b.ID+1000, future), gomoku.ErrNotFound)
 
 	if err := s.DeleteSession(ctx, "hash-a"); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.SessionAccount(ctx, "hash-a")
-	wantErr(t, "SessionAccount(after logout)", err, server.ErrNotFound)
+	wantErr(t, "SessionAccount(after logout)", err, gomoku.ErrNotFound)
 	if err := s.DeleteSession(ctx, "hash-a"); err != nil {
 		t.Fatalf("DeleteSession twice: %v", err)
 	}
@@ -139,7 +140,7 @@ func testLeaderboard(t *testing.T, f Factory) {
 	ctx := context.Background()
 	// Five accounts; a beats everyone, b beats c, d, e; c beats d, e; d beats e.
 	names := []string{"a1", "b1", "c1", "d1", "e1"}
-	var accs []server.Account
+	var accs []gomoku.Account
 	for _, n := range names {
 		accs = append(accs, mustAccount(t, s, n))
 	}
@@ -147,15 +148,15 @@ func testLeaderboard(t *testing.T, f Factory) {
 	casual := mustAccount(t, s, "casual") // played only unrated
 	for i := range accs {
 		for j := i + 1; j < len(accs); j++ {
-			id := mustGame(t, s, server.NewGame{Rated: true,
-				Black: server.Player{AccountID: accs[i].ID}, White: server.Player{AccountID: accs[j].ID}})
-			if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "five"}); err != nil {
+			id := mustGame(t, s, gomoku.NewGame{Rated: true,
+				Black: gomoku.Player{AccountID: accs[i].ID}, White: gomoku.Player{AccountID: accs[j].ID}})
+			if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonFive}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	id := mustGame(t, s, server.NewGame{Black: server.Player{AccountID: casual.ID}, White: server.Player{Bot: "easy"}})
-	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err != nil {
+	id := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{AccountID: casual.ID}, White: gomoku.Player{Bot: "easy"}})
+	if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonResign}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -196,7 +197,7 @@ func testGuestSessions(t *testing.T, f Factory) {
 	now := time.Now().Truncate(time.Millisecond)
 	save := func(hash, name string, expires time.Time) {
 		t.Helper()
-		if err := s.SaveGuestSession(ctx, server.GuestSession{TokenHash: hash, Name: name, Expires: expires}); err != nil {
+		if err := s.SaveGuestSession(ctx, gomoku.GuestSession{TokenHash: hash, Name: name, Expires: expires}); err != nil {
 			t.Fatalf("SaveGuestSession(%s): %v", hash, err)
 		}
 	}
@@ -204,7 +205,7 @@ func testGuestSessions(t *testing.T, f Factory) {
 	save("g-b", "guest:bo", now.Add(2*time.Hour))
 	save("g-old", "guest:old", now.Add(-time.Second))
 	save("g-a", "guest:ann", now.Add(3*time.Hour)) // extended
-	wantErr(t, "SaveGuestSession(no hash)", s.SaveGuestSession(ctx, server.GuestSession{Name: "guest:x", Expires: now}), server.ErrInvalid)
+	wantErr(t, "SaveGuestSession(no hash)", s.SaveGuestSession(ctx, gomoku.GuestSession{Name: "guest:x", Expires: now}), gomoku.ErrInvalid)
 
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
@@ -218,7 +219,7 @@ func testGuestSessions(t *testing.T, f Factory) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []server.GuestSession{
+	want := []gomoku.GuestSession{
 		{TokenHash: "g-b", Name: "guest:bo", Expires: now.Add(2 * time.Hour).UTC()},
 		{TokenHash: "g-a", Name: "guest:ann", Expires: now.Add(3 * time.Hour).UTC()},
 	}

@@ -6,7 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 // BenchmarkAppendMove measures AppendMove, the hot path of every game: a
@@ -43,12 +44,12 @@ func BenchmarkAppendMove(b *testing.B, f Factory) {
 
 // benchGame appends moves to a game, starting a new one every 200 plies.
 type benchGame struct {
-	s   server.Store
+	s   gomoku.Store
 	id  int64
 	ply int
 }
 
-func newBenchGame(tb testing.TB, s server.Store) *benchGame {
+func newBenchGame(tb testing.TB, s gomoku.Store) *benchGame {
 	g := &benchGame{s: s}
 	if err := g.restart(); err != nil {
 		tb.Fatal(err)
@@ -57,8 +58,8 @@ func newBenchGame(tb testing.TB, s server.Store) *benchGame {
 }
 
 func (g *benchGame) restart() error {
-	id, err := g.s.CreateGame(context.Background(), server.NewGame{Rule: "freestyle", Size: 15,
-		Black: server.Player{Guest: "bench"}, White: server.Player{Bot: "easy"}})
+	id, err := g.s.CreateGame(context.Background(), gomoku.NewGame{Rule: engine.Freestyle, Size: 15,
+		Black: gomoku.Player{Guest: "bench"}, White: gomoku.Player{Bot: "easy"}})
 	g.id, g.ply = id, 0
 	return err
 }
@@ -70,7 +71,7 @@ func (g *benchGame) try() error {
 		}
 	}
 	g.ply++
-	if err := g.s.AppendMove(context.Background(), g.id, move(g.ply)); err != nil {
+	if err := appendMove(context.Background(), g.s, g.id, move(g.ply)); err != nil {
 		return fmt.Errorf("game %d ply %d: %w", g.id, g.ply, err)
 	}
 	return nil

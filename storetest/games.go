@@ -9,18 +9,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 func testCreateGame(t *testing.T, f Factory) {
 	s, _ := open(t, f)
 	ctx := context.Background()
 	a := mustAccount(t, s, "Frank")
-	n := server.NewGame{
-		Rule: "standard", Size: 19, Rated: true,
-		Clock:     server.TimeControl{MainMS: 1_800_000, IncrementMS: 0, ByoYomiMS: 60_000},
-		Black:     server.Player{AccountID: a.ID},
-		White:     server.Player{Guest: "guest-42"},
+	n := gomoku.NewGame{
+		Rule: engine.Standard, Size: 19, Rated: true,
+		Clock:     gomoku.TimeControl{MainMS: 1_800_000, IncrementMS: 0, ByoYomiMS: 60_000},
+		Black:     gomoku.Player{AccountID: a.ID},
+		White:     gomoku.Player{Guest: "guest-42"},
 		StartedAt: t0,
 	}
 	id := mustGame(t, s, n)
@@ -28,66 +29,66 @@ func testCreateGame(t *testing.T, f Factory) {
 	if g.ID != id || g.Rule != n.Rule || g.Size != n.Size || g.Clock != n.Clock || !g.Rated {
 		t.Fatalf("settings: got %+v, want %+v", g, n)
 	}
-	if !g.StartedAt.Equal(t0) || g.Finished || g.Winner != "" || g.Reason != "" || !g.EndedAt.IsZero() {
+	if !g.StartedAt.Equal(t0) || g.Finished || g.Winner != engine.Empty || g.Reason != engine.ReasonNone || !g.EndedAt.IsZero() {
 		t.Fatalf("running game state: %+v", g)
 	}
-	wantBlack := server.Player{AccountID: a.ID, Name: "Frank"}
-	wantWhite := server.Player{Guest: "guest-42", Name: "guest-42"}
+	wantBlack := gomoku.Player{AccountID: a.ID, Name: "Frank"}
+	wantWhite := gomoku.Player{Guest: "guest-42", Name: "guest-42"}
 	if g.Black != wantBlack || g.White != wantWhite {
 		t.Fatalf("players %+v / %+v, want %+v / %+v", g.Black, g.White, wantBlack, wantWhite)
 	}
 	if g.Plies != 0 || len(g.Moves) != 0 {
 		t.Fatalf("new game has moves: %+v", g)
 	}
-	if g.BlackRating != (server.RatingChange{}) || g.WhiteRating != (server.RatingChange{}) {
+	if g.BlackRating != (gomoku.RatingChange{}) || g.WhiteRating != (gomoku.RatingChange{}) {
 		t.Fatalf("running game has rating changes: %+v", g)
 	}
 
-	bot := mustGameByID(t, s, mustGame(t, s, server.NewGame{Rule: "freestyle", Size: 15,
-		Black: server.Player{Bot: "max"}, White: server.Player{AccountID: a.ID}}))
-	if bot.Black != (server.Player{Bot: "max", Name: "max"}) || bot.White != wantBlack || bot.Rated {
+	bot := mustGameByID(t, s, mustGame(t, s, gomoku.NewGame{Rule: engine.Freestyle, Size: 15,
+		Black: gomoku.Player{Bot: "max"}, White: gomoku.Player{AccountID: a.ID}}))
+	if bot.Black != (gomoku.Player{Bot: "max", Name: "max"}) || bot.White != wantBlack || bot.Rated {
 		t.Fatalf("bot game players %+v / %+v", bot.Black, bot.White)
 	}
-	if bot.Clock != (server.TimeControl{}) {
+	if bot.Clock != (gomoku.TimeControl{}) {
 		t.Fatalf("no clock stored as %+v", bot.Clock)
 	}
 
-	bad := []server.NewGame{
-		{Rule: "renju", Size: 15, Black: server.Player{}, White: server.Player{Bot: "easy"}},
-		{Rule: "renju", Size: 15, Black: server.Player{AccountID: a.ID, Guest: "x"}, White: server.Player{Bot: "easy"}},
-		{Rule: "", Size: 15, Black: server.Player{Guest: "x"}, White: server.Player{Bot: "easy"}},
-		{Rule: "renju", Size: 0, Black: server.Player{Guest: "x"}, White: server.Player{Bot: "easy"}},
-		{Rule: "renju", Size: 15, Clock: server.TimeControl{MainMS: -1},
-			Black: server.Player{Guest: "x"}, White: server.Player{Bot: "easy"}},
+	bad := []gomoku.NewGame{
+		{Rule: engine.Renju, Size: 15, Black: gomoku.Player{}, White: gomoku.Player{Bot: "easy"}},
+		{Rule: engine.Renju, Size: 15, Black: gomoku.Player{AccountID: a.ID, Guest: "x"}, White: gomoku.Player{Bot: "easy"}},
+		{Rule: engine.Rule(9), Size: 15, Black: gomoku.Player{Guest: "x"}, White: gomoku.Player{Bot: "easy"}},
+		{Rule: engine.Renju, Size: 0, Black: gomoku.Player{Guest: "x"}, White: gomoku.Player{Bot: "easy"}},
+		{Rule: engine.Renju, Size: 15, Clock: gomoku.TimeControl{MainMS: -1},
+			Black: gomoku.Player{Guest: "x"}, White: gomoku.Player{Bot: "easy"}},
 	}
 	for i, n := range bad {
 		_, err := s.CreateGame(ctx, n)
-		wantErr(t, fmt.Sprintf("CreateGame(bad %d)", i), err, server.ErrInvalid)
+		wantErr(t, fmt.Sprintf("CreateGame(bad %d)", i), err, gomoku.ErrInvalid)
 	}
-	_, err := s.CreateGame(ctx, server.NewGame{Rule: "renju", Size: 15,
-		Black: server.Player{AccountID: a.ID + 1000}, White: server.Player{Bot: "easy"}})
-	wantErr(t, "CreateGame(unknown account)", err, server.ErrNotFound)
+	_, err := s.CreateGame(ctx, gomoku.NewGame{Rule: engine.Renju, Size: 15,
+		Black: gomoku.Player{AccountID: a.ID + 1000}, White: gomoku.Player{Bot: "easy"}})
+	wantErr(t, "CreateGame(unknown account)", err, gomoku.ErrNotFound)
 	_, err = s.GameByID(ctx, id+1000)
-	wantErr(t, "GameByID(unknown)", err, server.ErrNotFound)
+	wantErr(t, "GameByID(unknown)", err, gomoku.ErrNotFound)
 }
 
 func testAppendMove(t *testing.T, f Factory) {
 	s, _ := open(t, f)
 	ctx := context.Background()
-	id := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "g1"}, White: server.Player{Bot: "easy"}})
+	id := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "g1"}, White: gomoku.Player{Bot: "easy"}})
 	mustAppend(t, s, id, seq(1, 5)...)
 	checkMoves(t, mustGameByID(t, s, id), 5)
 
 	for _, ply := range []int{5, 3, 7} {
-		wantErr(t, fmt.Sprintf("AppendMove(ply %d after 5)", ply), s.AppendMove(ctx, id, move(ply)), server.ErrConflict)
+		wantErr(t, fmt.Sprintf("AppendMove(ply %d after 5)", ply), appendMove(ctx, s, id, move(ply)), gomoku.ErrConflict)
 	}
-	wantErr(t, "AppendMove(unknown game)", s.AppendMove(ctx, id+1000, move(1)), server.ErrNotFound)
+	wantErr(t, "AppendMove(unknown game)", appendMove(ctx, s, id+1000, move(1)), gomoku.ErrNotFound)
 	bad := move(6)
-	bad.Color = "red"
-	wantErr(t, "AppendMove(colour red)", s.AppendMove(ctx, id, bad), server.ErrInvalid)
+	bad.Color = engine.Color(9)
+	wantErr(t, "AppendMove(colour red)", appendMove(ctx, s, id, bad), gomoku.ErrInvalid)
 	bad = move(6)
 	bad.Ply = 0
-	wantErr(t, "AppendMove(ply 0)", s.AppendMove(ctx, id, bad), server.ErrInvalid)
+	wantErr(t, "AppendMove(ply 0)", appendMove(ctx, s, id, bad), gomoku.ErrInvalid)
 	checkMoves(t, mustGameByID(t, s, id), 5)
 
 	mustAppend(t, s, id, 6)
@@ -101,8 +102,8 @@ func testConcurrentAppend(t *testing.T, f Factory) {
 	const games, plies = 16, 40
 	ids := make([]int64, games)
 	for i := range ids {
-		ids[i] = mustGame(t, s, server.NewGame{Black: server.Player{Guest: fmt.Sprint("g", i)},
-			White: server.Player{Bot: "easy"}})
+		ids[i] = mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: fmt.Sprint("g", i)},
+			White: gomoku.Player{Bot: "easy"}})
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, games)
@@ -111,7 +112,7 @@ func testConcurrentAppend(t *testing.T, f Factory) {
 		go func() {
 			defer wg.Done()
 			for p := 1; p <= plies; p++ {
-				if err := s.AppendMove(context.Background(), id, move(p)); err != nil {
+				if err := appendMove(context.Background(), s, id, move(p)); err != nil {
 					errs <- fmt.Errorf("game %d ply %d: %w", id, p, err)
 					return
 				}
@@ -139,7 +140,7 @@ func testConcurrentAppend(t *testing.T, f Factory) {
 // wins each round and the others get ErrConflict.
 func testConcurrentSamePly(t *testing.T, f Factory) {
 	s, _ := open(t, f)
-	id := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "g"}, White: server.Player{Bot: "easy"}})
+	id := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "g"}, White: gomoku.Player{Bot: "easy"}})
 	const racers, rounds = 8, 10
 	for p := 1; p <= rounds; p++ {
 		var ok, conflict atomic.Int32
@@ -148,11 +149,11 @@ func testConcurrentSamePly(t *testing.T, f Factory) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				err := s.AppendMove(context.Background(), id, move(p))
+				err := appendMove(context.Background(), s, id, move(p))
 				switch {
 				case err == nil:
 					ok.Add(1)
-				case errors.Is(err, server.ErrConflict):
+				case errors.Is(err, gomoku.ErrConflict):
 					conflict.Add(1)
 				default:
 					t.Errorf("ply %d: %v", p, err)
@@ -170,30 +171,30 @@ func testConcurrentSamePly(t *testing.T, f Factory) {
 func testUndoMoves(t *testing.T, f Factory) {
 	s, _ := open(t, f)
 	ctx := context.Background()
-	id := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "g"}, White: server.Player{Bot: "easy"}})
+	id := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "g"}, White: gomoku.Player{Bot: "easy"}})
 	mustAppend(t, s, id, seq(1, 6)...)
-	if err := s.UndoMoves(ctx, id, 2); err != nil {
+	if err := undoMoves(ctx, s, id, 2); err != nil {
 		t.Fatal(err)
 	}
 	checkMoves(t, mustGameByID(t, s, id), 4)
-	if err := s.UndoMoves(ctx, id, 0); err != nil {
+	if err := undoMoves(ctx, s, id, 0); err != nil {
 		t.Fatalf("UndoMoves(0): %v", err)
 	}
-	wantErr(t, "AppendMove(ply 6 after undo to 4)", s.AppendMove(ctx, id, move(6)), server.ErrConflict)
+	wantErr(t, "AppendMove(ply 6 after undo to 4)", appendMove(ctx, s, id, move(6)), gomoku.ErrConflict)
 	mustAppend(t, s, id, 5, 6, 7)
 	checkMoves(t, mustGameByID(t, s, id), 7)
-	wantErr(t, "UndoMoves(8 of 7)", s.UndoMoves(ctx, id, 8), server.ErrConflict)
+	wantErr(t, "UndoMoves(8 of 7)", undoMoves(ctx, s, id, 8), gomoku.ErrConflict)
 	checkMoves(t, mustGameByID(t, s, id), 7)
-	wantErr(t, "UndoMoves(unknown game)", s.UndoMoves(ctx, id+1000, 1), server.ErrNotFound)
-	if err := s.UndoMoves(ctx, id, 7); err != nil {
+	wantErr(t, "UndoMoves(unknown game)", undoMoves(ctx, s, id+1000, 1), gomoku.ErrNotFound)
+	if err := undoMoves(ctx, s, id, 7); err != nil {
 		t.Fatalf("UndoMoves(all): %v", err)
 	}
 	checkMoves(t, mustGameByID(t, s, id), 0)
 	mustAppend(t, s, id, 1, 2)
-	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "white", Reason: "resign"}); err != nil {
+	if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.White, Reason: engine.ReasonResign}); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "UndoMoves(finished game)", s.UndoMoves(ctx, id, 1), server.ErrConflict)
+	wantErr(t, "UndoMoves(finished game)", undoMoves(ctx, s, id, 1), gomoku.ErrConflict)
 	checkMoves(t, mustGameByID(t, s, id), 2)
 }
 
@@ -201,15 +202,15 @@ func testActiveAfterReopen(t *testing.T, f Factory) {
 	s, reopen := f(t)
 	ctx := context.Background()
 	a := mustAccount(t, s, "grace")
-	running := mustGame(t, s, server.NewGame{Rule: "renju", Size: 15, Rated: true,
-		Clock: server.TimeControl{MainMS: 600_000, IncrementMS: 5_000},
-		Black: server.Player{AccountID: a.ID}, White: server.Player{Bot: "hard"}})
+	running := mustGame(t, s, gomoku.NewGame{Rule: engine.Renju, Size: 15, Rated: true,
+		Clock: gomoku.TimeControl{MainMS: 600_000, IncrementMS: 5_000},
+		Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{Bot: "hard"}})
 	mustAppend(t, s, running, seq(1, 9)...)
-	other := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "h"}, White: server.Player{Guest: "i"}})
+	other := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "h"}, White: gomoku.Player{Guest: "i"}})
 	mustAppend(t, s, other, 1)
-	done := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "h"}, White: server.Player{Guest: "i"}})
+	done := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "h"}, White: gomoku.Player{Guest: "i"}})
 	mustAppend(t, s, done, seq(1, 3)...)
-	if _, err := s.FinishGame(ctx, done, server.GameResult{Winner: "", Reason: "agreement", EndedAt: t0}); err != nil {
+	if _, err := finishGame(ctx, s, done, gomoku.GameResult{Winner: engine.Empty, Reason: engine.ReasonAgreement, EndedAt: t0}); err != nil {
 		t.Fatal(err)
 	}
 	before, err := s.ActiveGames(ctx)
@@ -234,7 +235,7 @@ func testActiveAfterReopen(t *testing.T, f Factory) {
 	}
 	checkMoves(t, after[0], 9)
 	checkMoves(t, after[1], 1)
-	if after[0].Clock != (server.TimeControl{MainMS: 600_000, IncrementMS: 5_000}) ||
+	if after[0].Clock != (gomoku.TimeControl{MainMS: 600_000, IncrementMS: 5_000}) ||
 		after[0].Black.Name != "grace" || after[0].White.Bot != "hard" || !after[0].Rated {
 		t.Fatalf("restored settings %+v", after[0])
 	}
@@ -243,7 +244,7 @@ func testActiveAfterReopen(t *testing.T, f Factory) {
 	}
 	// Play continues where it stopped.
 	mustAppend(t, s2, running, 10)
-	wantErr(t, "AppendMove(finished game after reopen)", s2.AppendMove(ctx, done, move(4)), server.ErrConflict)
+	wantErr(t, "AppendMove(finished game after reopen)", appendMove(ctx, s2, done, move(4)), gomoku.ErrConflict)
 }
 
 func testPaging(t *testing.T, f Factory) {
@@ -254,19 +255,19 @@ func testPaging(t *testing.T, f Factory) {
 	const n = 7
 	var ids []int64 // oldest first
 	for i := range n {
-		black, white := server.Player{AccountID: a.ID}, server.Player{Bot: "easy"}
+		black, white := gomoku.Player{AccountID: a.ID}, gomoku.Player{Bot: "easy"}
 		if i%2 == 1 {
-			black, white = server.Player{AccountID: b.ID}, server.Player{AccountID: a.ID}
+			black, white = gomoku.Player{AccountID: b.ID}, gomoku.Player{AccountID: a.ID}
 		}
-		id := mustGame(t, s, server.NewGame{Black: black, White: white, StartedAt: t0.Add(time.Duration(i) * time.Minute)})
+		id := mustGame(t, s, gomoku.NewGame{Black: black, White: white, StartedAt: t0.Add(time.Duration(i) * time.Minute)})
 		mustAppend(t, s, id, seq(1, i)...)
 		ids = append(ids, id)
 	}
 	// Same start time as the newest: the higher id comes first.
-	tie := mustGame(t, s, server.NewGame{Black: server.Player{Guest: "x"}, White: server.Player{AccountID: a.ID},
+	tie := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "x"}, White: gomoku.Player{AccountID: a.ID},
 		StartedAt: t0.Add((n - 1) * time.Minute)})
 	ids = append(ids, tie)
-	mustGame(t, s, server.NewGame{Black: server.Player{Guest: "x"}, White: server.Player{Guest: "y"}})
+	mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{Guest: "x"}, White: gomoku.Player{Guest: "y"}})
 
 	var got []int64
 	for off := 0; ; off += 3 {
@@ -319,16 +320,16 @@ func testPaging(t *testing.T, f Factory) {
 func testCancelled(t *testing.T, f Factory) {
 	s, _ := open(t, f)
 	a := mustAccount(t, s, "judy")
-	id := mustGame(t, s, server.NewGame{Black: server.Player{AccountID: a.ID}, White: server.Player{Bot: "easy"}})
+	id := mustGame(t, s, gomoku.NewGame{Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{Bot: "easy"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := s.AccountByID(ctx, a.ID); err == nil {
 		t.Error("AccountByID with a cancelled context succeeded")
 	}
-	if err := s.AppendMove(ctx, id, move(1)); err == nil {
+	if err := appendMove(ctx, s, id, move(1)); err == nil {
 		t.Error("AppendMove with a cancelled context succeeded")
 	}
-	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err == nil {
+	if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonResign}); err == nil {
 		t.Error("FinishGame with a cancelled context succeeded")
 	}
 	g := mustGameByID(t, s, id)
@@ -348,13 +349,13 @@ func testCancelled(t *testing.T, f Factory) {
 func testPauseClocks(t *testing.T, f Factory) {
 	s, _ := open(t, f)
 	ctx := context.Background()
-	id := mustGame(t, s, server.NewGame{Rule: "freestyle", Size: 15, Clock: server.TimeControl{MainMS: 60_000},
-		Black: server.Player{Guest: "p"}, White: server.Player{Guest: "q"}})
+	id := mustGame(t, s, gomoku.NewGame{Rule: engine.Freestyle, Size: 15, Clock: gomoku.TimeControl{MainMS: 60_000},
+		Black: gomoku.Player{Guest: "p"}, White: gomoku.Player{Guest: "q"}})
 	mustAppend(t, s, id, 1, 2)
 	if g := mustGameByID(t, s, id); g.Paused != nil {
 		t.Fatalf("new game has paused clocks %+v", g.Paused)
 	}
-	want := server.PausedClocks{Ply: 2, BlackMS: 41_234, WhiteMS: 55_000}
+	want := gomoku.PausedClocks{Ply: 2, BlackMS: 41_234, WhiteMS: 55_000}
 	if err := s.PauseClocks(ctx, id, want); err != nil {
 		t.Fatal(err)
 	}
@@ -377,9 +378,9 @@ func testPauseClocks(t *testing.T, f Factory) {
 	if !found {
 		t.Fatalf("game %d not active", id)
 	}
-	wantErr(t, "PauseClocks(unknown)", s.PauseClocks(ctx, id+1000, want), server.ErrNotFound)
-	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err != nil {
+	wantErr(t, "PauseClocks(unknown)", s.PauseClocks(ctx, id+1000, want), gomoku.ErrNotFound)
+	if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonResign}); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "PauseClocks(finished)", s.PauseClocks(ctx, id, want), server.ErrNotFound)
+	wantErr(t, "PauseClocks(finished)", s.PauseClocks(ctx, id, want), gomoku.ErrNotFound)
 }

@@ -9,16 +9,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 type stats struct{ games, wins, losses, draws, rated int }
 
-func statsOf(a server.Account) stats {
+func statsOf(a gomoku.Account) stats {
 	return stats{a.Games, a.Wins, a.Losses, a.Draws, a.RatedGames}
 }
 
-func checkStats(tb testing.TB, s server.Store, id int64, want stats) server.Account {
+func checkStats(tb testing.TB, s gomoku.Store, id int64, want stats) gomoku.Account {
 	tb.Helper()
 	a := mustAccountByID(tb, s, id)
 	if got := statsOf(a); got != want {
@@ -27,7 +28,7 @@ func checkStats(tb testing.TB, s server.Store, id int64, want stats) server.Acco
 	return a
 }
 
-func closeRating(a, b server.Rating) bool {
+func closeRating(a, b gomoku.Rating) bool {
 	const eps = 1e-9
 	return math.Abs(a.Rating-b.Rating) < eps && math.Abs(a.RD-b.RD) < eps && math.Abs(a.Volatility-b.Volatility) < eps
 }
@@ -38,24 +39,24 @@ func testFinishRated(t *testing.T, f Factory) {
 	a := mustAccount(t, s, "kate")
 	b := mustAccount(t, s, "liam")
 	rb, rw := a.Rating, b.Rating
-	for round, winner := range []string{"white", "black", ""} {
-		id := mustGame(t, s, server.NewGame{Rated: true,
-			Black: server.Player{AccountID: a.ID}, White: server.Player{AccountID: b.ID}})
+	for round, winner := range []engine.Color{engine.White, engine.Black, engine.Empty} {
+		id := mustGame(t, s, gomoku.NewGame{Rated: true,
+			Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{AccountID: b.ID}})
 		mustAppend(t, s, id, seq(1, 9)...)
 		end := t0.Add(time.Hour)
-		reason := "five"
-		if winner == "" {
-			reason = "agreement"
+		reason := engine.ReasonFive
+		if winner == engine.Empty {
+			reason = engine.ReasonAgreement
 		}
-		g, err := s.FinishGame(ctx, id, server.GameResult{Winner: winner, Reason: reason, EndedAt: end})
+		g, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: winner, Reason: reason, EndedAt: end})
 		if err != nil {
 			t.Fatal(err)
 		}
-		nb, nw := server.RateGame(rb, rw, winner)
+		nb, nw := gomoku.RateGame(rb, rw, winner)
 		if !g.Finished || g.Winner != winner || g.Reason != reason || !g.EndedAt.Equal(end) || g.Plies != 9 {
 			t.Fatalf("round %d: FinishGame returned %+v", round, g)
 		}
-		for _, got := range []server.Game{g, mustGameByID(t, s, id)} {
+		for _, got := range []gomoku.Game{g, mustGameByID(t, s, id)} {
 			if !closeRating(got.BlackRating.Before, rb) || !closeRating(got.BlackRating.After, nb) ||
 				!closeRating(got.WhiteRating.Before, rw) || !closeRating(got.WhiteRating.After, nw) {
 				t.Fatalf("round %d: rating changes %+v / %+v, want %v->%v / %v->%v",
@@ -75,7 +76,7 @@ func testFinishRated(t *testing.T, f Factory) {
 		}
 		rb, rw = nb, nw
 	}
-	if rb.Rating == server.DefaultRating.Rating || rb.RD >= server.DefaultRating.RD {
+	if rb.Rating == gomoku.DefaultRating.Rating || rb.RD >= gomoku.DefaultRating.RD {
 		t.Fatalf("ratings did not move: %+v", rb)
 	}
 	checkStats(t, s, a.ID, stats{games: 3, wins: 1, losses: 1, draws: 1, rated: 3})
@@ -87,40 +88,40 @@ func testFinishFlags(t *testing.T, f Factory) {
 	ctx := context.Background()
 	a := mustAccount(t, s, "mia")
 	b := mustAccount(t, s, "noah")
-	finish := func(n server.NewGame, r server.GameResult) server.Game {
+	finish := func(n gomoku.NewGame, r gomoku.GameResult) gomoku.Game {
 		t.Helper()
-		g, err := s.FinishGame(ctx, mustGame(t, s, n), r)
+		g, err := finishGame(ctx, s, mustGame(t, s, n), r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.BlackRating != (server.RatingChange{}) || g.WhiteRating != (server.RatingChange{}) {
+		if g.BlackRating != (gomoku.RatingChange{}) || g.WhiteRating != (gomoku.RatingChange{}) {
 			t.Fatalf("unrated finish has rating changes: %+v", g)
 		}
 		return g
 	}
-	ab := server.NewGame{Black: server.Player{AccountID: a.ID}, White: server.Player{AccountID: b.ID}}
+	ab := gomoku.NewGame{Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{AccountID: b.ID}}
 	rated := ab
 	rated.Rated = true
 
-	finish(ab, server.GameResult{Winner: "black", Reason: "five"}) // casual
+	finish(ab, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonFive}) // casual
 	checkStats(t, s, a.ID, stats{games: 1, wins: 1})
 	checkStats(t, s, b.ID, stats{games: 1, losses: 1})
 
-	finish(rated, server.GameResult{Winner: "white", Reason: "abandon", Unrated: true})
+	finish(rated, gomoku.GameResult{Winner: engine.White, Reason: engine.ReasonAbandon, Unrated: true})
 	checkStats(t, s, a.ID, stats{games: 2, wins: 1, losses: 1})
 	checkStats(t, s, b.ID, stats{games: 2, wins: 1, losses: 1})
 
-	finish(rated, server.GameResult{Reason: "aborted", Unrated: true, Uncounted: true})
+	finish(rated, gomoku.GameResult{Reason: engine.ReasonAborted, Unrated: true, Uncounted: true})
 	checkStats(t, s, a.ID, stats{games: 2, wins: 1, losses: 1})
 
 	// A rated game against a guest or a bot changes no rating.
-	finish(server.NewGame{Rated: true, Black: server.Player{Guest: "g"}, White: server.Player{AccountID: a.ID}},
-		server.GameResult{Reason: "full-board"})
-	finish(server.NewGame{Rated: true, Black: server.Player{AccountID: b.ID}, White: server.Player{Bot: "max"}},
-		server.GameResult{Winner: "white", Reason: "timeout"})
+	finish(gomoku.NewGame{Rated: true, Black: gomoku.Player{Guest: "g"}, White: gomoku.Player{AccountID: a.ID}},
+		gomoku.GameResult{Reason: engine.ReasonFullBoard})
+	finish(gomoku.NewGame{Rated: true, Black: gomoku.Player{AccountID: b.ID}, White: gomoku.Player{Bot: "max"}},
+		gomoku.GameResult{Winner: engine.White, Reason: engine.ReasonTimeout})
 	ga := checkStats(t, s, a.ID, stats{games: 3, wins: 1, losses: 1, draws: 1})
 	gb := checkStats(t, s, b.ID, stats{games: 3, wins: 1, losses: 2})
-	if ga.Rating != server.DefaultRating || gb.Rating != server.DefaultRating {
+	if ga.Rating != gomoku.DefaultRating || gb.Rating != gomoku.DefaultRating {
 		t.Fatalf("unrated games changed ratings: %+v %+v", ga.Rating, gb.Rating)
 	}
 }
@@ -130,28 +131,28 @@ func testFinishErrors(t *testing.T, f Factory) {
 	ctx := context.Background()
 	a := mustAccount(t, s, "olga")
 	b := mustAccount(t, s, "pete")
-	id := mustGame(t, s, server.NewGame{Rated: true,
-		Black: server.Player{AccountID: a.ID}, White: server.Player{AccountID: b.ID}})
+	id := mustGame(t, s, gomoku.NewGame{Rated: true,
+		Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{AccountID: b.ID}})
 	mustAppend(t, s, id, 1, 2, 3)
-	for _, r := range []server.GameResult{{Winner: "red", Reason: "five"}, {Winner: "black"}} {
-		_, err := s.FinishGame(ctx, id, r)
-		wantErr(t, "FinishGame(invalid result)", err, server.ErrInvalid)
+	for _, r := range []gomoku.GameResult{{Winner: engine.Color(9), Reason: engine.ReasonFive}, {Winner: engine.Black}} {
+		_, err := finishGame(ctx, s, id, r)
+		wantErr(t, "FinishGame(invalid result)", err, gomoku.ErrInvalid)
 	}
-	_, err := s.FinishGame(ctx, id+1000, server.GameResult{Winner: "black", Reason: "five"})
-	wantErr(t, "FinishGame(unknown)", err, server.ErrNotFound)
-	if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "five"}); err != nil {
+	_, err := finishGame(ctx, s, id+1000, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonFive})
+	wantErr(t, "FinishGame(unknown)", err, gomoku.ErrNotFound)
+	if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonFive}); err != nil {
 		t.Fatal(err)
 	}
 	after := checkStats(t, s, a.ID, stats{games: 1, wins: 1, rated: 1})
-	_, err = s.FinishGame(ctx, id, server.GameResult{Winner: "white", Reason: "resign"})
-	wantErr(t, "FinishGame(twice)", err, server.ErrConflict)
+	_, err = finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.White, Reason: engine.ReasonResign})
+	wantErr(t, "FinishGame(twice)", err, gomoku.ErrConflict)
 	if again := checkStats(t, s, a.ID, stats{games: 1, wins: 1, rated: 1}); again.Rating != after.Rating {
 		t.Fatalf("refused finish changed the rating: %+v -> %+v", after.Rating, again.Rating)
 	}
-	if g := mustGameByID(t, s, id); g.Winner != "black" || g.Reason != "five" {
+	if g := mustGameByID(t, s, id); g.Winner != engine.Black || g.Reason != engine.ReasonFive {
 		t.Fatalf("refused finish changed the result: %+v", g)
 	}
-	wantErr(t, "AppendMove(finished)", s.AppendMove(ctx, id, move(4)), server.ErrConflict)
+	wantErr(t, "AppendMove(finished)", appendMove(ctx, s, id, move(4)), gomoku.ErrConflict)
 }
 
 // testConcurrentFinish checks FinishGame is atomic and isolated: of racing
@@ -162,7 +163,7 @@ func testConcurrentFinish(t *testing.T, f Factory) {
 	ctx := context.Background()
 	a := mustAccount(t, s, "quinn")
 	b := mustAccount(t, s, "rosa")
-	rated := server.NewGame{Rated: true, Black: server.Player{AccountID: a.ID}, White: server.Player{AccountID: b.ID}}
+	rated := gomoku.NewGame{Rated: true, Black: gomoku.Player{AccountID: a.ID}, White: gomoku.Player{AccountID: b.ID}}
 
 	id := mustGame(t, s, rated)
 	var ok atomic.Int32
@@ -171,11 +172,11 @@ func testConcurrentFinish(t *testing.T, f Factory) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "five"})
+			_, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonFive})
 			switch {
 			case err == nil:
 				ok.Add(1)
-			case !errors.Is(err, server.ErrConflict):
+			case !errors.Is(err, gomoku.ErrConflict):
 				t.Errorf("racing FinishGame: %v", err)
 			}
 		}()
@@ -195,7 +196,7 @@ func testConcurrentFinish(t *testing.T, f Factory) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.FinishGame(ctx, id, server.GameResult{Winner: "black", Reason: "resign"}); err != nil {
+			if _, err := finishGame(ctx, s, id, gomoku.GameResult{Winner: engine.Black, Reason: engine.ReasonResign}); err != nil {
 				t.Errorf("FinishGame(%d): %v", id, err)
 			}
 		}()
@@ -203,9 +204,9 @@ func testConcurrentFinish(t *testing.T, f Factory) {
 	wg.Wait()
 	// Every game is the same pairing and result, so the order does not
 	// matter: the final ratings are n+1 sequential updates.
-	rb, rw := server.DefaultRating, server.DefaultRating
+	rb, rw := gomoku.DefaultRating, gomoku.DefaultRating
 	for range n + 1 {
-		rb, rw = server.RateGame(rb, rw, "black")
+		rb, rw = gomoku.RateGame(rb, rw, engine.Black)
 	}
 	ga := checkStats(t, s, a.ID, stats{games: n + 1, wins: n + 1, rated: n + 1})
 	gb := checkStats(t, s, b.ID, stats{games: n + 1, losses: n + 1, rated: n + 1})

@@ -1,4 +1,4 @@
-// Package storetest is the conformance suite every server.Store
+// Package storetest is the conformance suite every gomoku.Store
 // implementation must pass. Adapters call Run from their tests with a Factory
 // that opens a fresh, empty database.
 package storetest
@@ -6,10 +6,12 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
-	"github.com/gomokud/gomoku/server"
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 )
 
 // Factory opens a fresh, empty store for one test and returns with it a
@@ -17,7 +19,7 @@ import (
 // first store before calling it, to check what survives a restart). The suite
 // closes every store it receives; the factory cleans up the database itself
 // (tb.Cleanup).
-type Factory func(tb testing.TB) (s server.Store, reopen func() (server.Store, error))
+type Factory func(tb testing.TB) (s gomoku.Store, reopen func() (gomoku.Store, error))
 
 // Run runs the whole suite, one subtest per area.
 func Run(t *testing.T, f Factory) {
@@ -34,6 +36,8 @@ func Run(t *testing.T, f Factory) {
 		{"ConcurrentAppendMove", testConcurrentAppend},
 		{"ConcurrentSamePly", testConcurrentSamePly},
 		{"UndoMoves", testUndoMoves},
+		{"CommitAtomic", testCommitAtomic},
+		{"RacingWins", testRacingWins},
 		{"PauseClocks", testPauseClocks},
 		{"FinishRated", testFinishRated},
 		{"FinishCasualAndFlags", testFinishFlags},
@@ -52,16 +56,16 @@ func Run(t *testing.T, f Factory) {
 // t0 is a fixed time with milliseconds, the precision stores keep.
 var t0 = time.Date(2026, 11, 23, 8, 0, 0, 123_000_000, time.UTC)
 
-func open(tb testing.TB, f Factory) (server.Store, func() (server.Store, error)) {
+func open(tb testing.TB, f Factory) (gomoku.Store, func() (gomoku.Store, error)) {
 	tb.Helper()
 	s, reopen := f(tb)
 	tb.Cleanup(func() { _ = s.Close() })
 	return s, reopen
 }
 
-func mustAccount(tb testing.TB, s server.Store, name string) server.Account {
+func mustAccount(tb testing.TB, s gomoku.Store, name string) gomoku.Account {
 	tb.Helper()
-	a, err := s.CreateAccount(context.Background(), server.NewAccount{
+	a, err := s.CreateAccount(context.Background(), gomoku.NewAccount{
 		Username: name, PasswordHash: "hash-of-" + name, CreatedAt: t0,
 	})
 	if err != nil {
@@ -70,11 +74,8 @@ func mustAccount(tb testing.TB, s server.Store, name string) server.Account {
 	return a
 }
 
-func mustGame(tb testing.TB, s server.Store, n server.NewGame) int64 {
+func mustGame(tb testing.TB, s gomoku.Store, n gomoku.NewGame) int64 {
 	tb.Helper()
-	if n.Rule == "" {
-		n.Rule = "renju"
-	}
 	if n.Size == 0 {
 		n.Size = 15
 	}
@@ -88,7 +89,7 @@ func mustGame(tb testing.TB, s server.Store, n server.NewGame) int64 {
 	return id
 }
 
-func mustGameByID(tb testing.TB, s server.Store, id int64) server.Game {
+func mustGameByID(tb testing.TB, s gomoku.Store, id int64) gomoku.Game {
 	tb.Helper()
 	g, err := s.GameByID(context.Background(), id)
 	if err != nil {
@@ -97,7 +98,7 @@ func mustGameByID(tb testing.TB, s server.Store, id int64) server.Game {
 	return g
 }
 
-func mustAccountByID(tb testing.TB, s server.Store, id int64) server.Account {
+func mustAccountByID(tb testing.TB, s gomoku.Store, id int64) gomoku.Account {
 	tb.Helper()
 	a, err := s.AccountByID(context.Background(), id)
 	if err != nil {
@@ -108,22 +109,22 @@ func mustAccountByID(tb testing.TB, s server.Store, id int64) server.Account {
 
 // move returns the ply-th move of a game: alternating colours, distinct
 // points, clocks counting down.
-func move(ply int) server.Move {
-	c := server.ColorBlack
+func move(ply int) gomoku.Move {
+	c := engine.Black
 	if ply%2 == 0 {
-		c = server.ColorWhite
+		c = engine.White
 	}
-	return server.Move{
-		Ply: ply, X: ply % 15, Y: ply / 15 % 15, Color: c,
+	return gomoku.Move{
+		Ply: ply, Point: engine.Point{X: ply % 15, Y: ply / 15 % 15}, Color: c,
 		BlackClockMS: 300_000 - int64(ply)*1000, WhiteClockMS: 300_000 - int64(ply)*900,
 		SpentMS: int64(ply) * 10, At: t0.Add(time.Duration(ply) * time.Second),
 	}
 }
 
-func mustAppend(tb testing.TB, s server.Store, id int64, plies ...int) {
+func mustAppend(tb testing.TB, s gomoku.Store, id int64, plies ...int) {
 	tb.Helper()
 	for _, p := range plies {
-		if err := s.AppendMove(context.Background(), id, move(p)); err != nil {
+		if err := appendMove(context.Background(), s, id, move(p)); err != nil {
 			tb.Fatalf("AppendMove(game %d, ply %d): %v", id, p, err)
 		}
 	}
@@ -144,7 +145,7 @@ func wantErr(tb testing.TB, what string, err, target error) {
 	}
 }
 
-func checkMoves(tb testing.TB, g server.Game, n int) {
+func checkMoves(tb testing.TB, g gomoku.Game, n int) {
 	tb.Helper()
 	if len(g.Moves) != n || g.Plies != n {
 		tb.Fatalf("game %d: %d moves, Plies %d, want %d", g.ID, len(g.Moves), g.Plies, n)
@@ -159,4 +160,36 @@ func checkMoves(tb testing.TB, g server.Game, n int) {
 			tb.Fatalf("game %d move %d: got %+v, want %+v", g.ID, i+1, m, want)
 		}
 	}
+}
+
+// appendMove commits one move alone.
+func appendMove(ctx context.Context, s gomoku.Store, id int64, m gomoku.Move) error {
+	_, err := s.CommitGame(ctx, id, gomoku.GameCommit{Moves: []gomoku.Move{m}})
+	return err
+}
+
+// undoMoves commits a takeback of n moves alone.
+func undoMoves(ctx context.Context, s gomoku.Store, id int64, n int) error {
+	_, err := s.CommitGame(ctx, id, gomoku.GameCommit{Undo: n})
+	return err
+}
+
+// finishGame commits r alone and returns the stored game, without its
+// moves, after checking that the rating changes CommitGame reported are
+// the stored ones.
+func finishGame(ctx context.Context, s gomoku.Store, id int64, r gomoku.GameResult) (gomoku.Game, error) {
+	c, err := s.CommitGame(ctx, id, gomoku.GameCommit{Result: &r})
+	if err != nil {
+		return gomoku.Game{}, err
+	}
+	g, err := s.GameByID(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	if c.BlackRating != g.BlackRating || c.WhiteRating != g.WhiteRating {
+		return g, fmt.Errorf("CommitGame reported rating changes %+v, the store holds %+v / %+v",
+			c, g.BlackRating, g.WhiteRating)
+	}
+	g.Moves = nil
+	return g, nil
 }

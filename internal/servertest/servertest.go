@@ -1,32 +1,25 @@
 // Package servertest runs the real server on a loopback port for tests: a
 // real store (SQLite in a temporary directory, or PostgreSQL in a fresh
-// schema when GOMOKU_TEST_DATABASE_URL is set), real websockets.
+// schema when pgtest.URLEnv is set), real websockets.
 package servertest
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
 	"net"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/internal/pgtest"
 	"github.com/gomokud/gomoku/postgres"
 	"github.com/gomokud/gomoku/server"
 	"github.com/gomokud/gomoku/sqlite"
 )
 
-// URLEnv names the environment variable holding the PostgreSQL test URL.
-const URLEnv = "GOMOKU_TEST_DATABASE_URL"
-
 // Options choose the store and configure the server.
 type Options struct {
-	Postgres bool          // PostgreSQL (the test is skipped without URLEnv) instead of SQLite
+	Postgres bool          // PostgreSQL (the test is skipped without pgtest.URLEnv) instead of SQLite
 	Config   server.Config // Logger defaults to the test's output at warn level
 }
 
@@ -35,11 +28,11 @@ type Server struct {
 	URL   string // ws://127.0.0.1:port/ws
 	HTTP  string // http://127.0.0.1:port
 	Srv   *server.Server
-	Store server.Store
+	Store gomoku.Store
 
 	tb     testing.TB
 	opts   Options
-	open   func() (server.Store, error)
+	open   func() (gomoku.Store, error)
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -49,11 +42,11 @@ func Start(tb testing.TB, opts Options) *Server {
 	tb.Helper()
 	s := &Server{tb: tb, opts: opts}
 	if opts.Postgres {
-		cfg := FreshSchema(tb)
-		s.open = func() (server.Store, error) { return postgres.OpenConfig(context.Background(), cfg.Copy()) }
+		cfg := pgtest.FreshSchema(tb)
+		s.open = func() (gomoku.Store, error) { return postgres.OpenConfig(context.Background(), cfg.Copy()) }
 	} else {
 		path := filepath.Join(tb.TempDir(), "gomoku.db")
-		s.open = func() (server.Store, error) { return sqlite.Open(context.Background(), path) }
+		s.open = func() (gomoku.Store, error) { return sqlite.Open(context.Background(), path) }
 	}
 	if s.opts.Config.Logger == nil {
 		s.opts.Config.Logger = slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -110,43 +103,4 @@ func (s *Server) Restart() {
 	s.tb.Helper()
 	s.Stop()
 	s.start()
-}
-
-// FreshSchema returns a pool configuration for the PostgreSQL test database
-// whose connections use a new schema, dropped when the test ends, so
-// parallel and repeated runs never see each other's tables. It skips the
-// test when URLEnv is unset.
-func FreshSchema(tb testing.TB) *pgxpool.Config {
-	tb.Helper()
-	url := os.Getenv(URLEnv)
-	if url == "" {
-		tb.Skip(URLEnv + " not set: skipping PostgreSQL tests")
-	}
-	ctx := context.Background()
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	schema := "gomoku_test_" + hex.EncodeToString(b)
-	cfg, err := pgxpool.ParseConfig(url) // accepts pool_* parameters, unlike pgx.Connect
-	if err != nil {
-		tb.Fatalf("parse %s: %v", URLEnv, err)
-	}
-	admin := func(sql string) error {
-		conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig.Copy())
-		if err != nil {
-			return err
-		}
-		defer conn.Close(ctx)
-		_, err = conn.Exec(ctx, sql)
-		return err
-	}
-	if err := admin("CREATE SCHEMA " + schema); err != nil {
-		tb.Fatalf("create schema: %v", err)
-	}
-	tb.Cleanup(func() {
-		if err := admin("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	return cfg
 }

@@ -1,0 +1,62 @@
+package gomoku
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gomokud/gomoku/rating"
+)
+
+// Rating is a Glicko-2 rating on the familiar (Glicko-1) scale.
+type Rating = rating.Rating
+
+// DefaultRating is the rating of a new account (Glickman's defaults).
+var DefaultRating = rating.Default()
+
+// Account is a registered player.
+type Account struct {
+	ID           int64
+	Username     string // as registered (case preserved)
+	PasswordHash string // auth.HashPassword output; empty in Leaderboard results
+	CreatedAt    time.Time
+	LastLoginAt  time.Time // zero until the first TouchLogin
+	Rating       Rating
+	Games        int // finished games counted in the statistics
+	Wins         int
+	Losses       int
+	Draws        int
+	RatedGames   int // finished games that changed the rating
+}
+
+// NewAccount is the input of CreateAccount.
+type NewAccount struct {
+	Username     string // validated by the caller (auth.ValidateUsername)
+	PasswordHash string
+	CreatedAt    time.Time // zero means now
+	Rating       Rating    // zero means DefaultRating
+}
+
+// GuestSession is a guest's resumable session. Guests have no account, so
+// the name is kept with the token's hash (never the token).
+type GuestSession struct {
+	TokenHash string
+	Name      string
+	Expires   time.Time
+}
+
+// Validate checks a guest session before it is stored (ErrInvalid).
+func (s GuestSession) Validate() error {
+	if s.TokenHash == "" || s.Name == "" {
+		return fmt.Errorf("%w: guest session without token hash or name", ErrInvalid)
+	}
+	return nil
+}
+
+// OrNow returns t truncated to milliseconds in UTC, or now when t is zero:
+// how stores normalise the times they write.
+func OrNow(t time.Time) time.Time {
+	if t.IsZero() {
+		t = time.Now()
+	}
+	return t.UTC().Truncate(time.Millisecond)
+}
