@@ -84,6 +84,14 @@ func NewGame(o Options) (*Game, error) {
 	return g, nil
 }
 
+// CopyFrom makes g a copy of o, reusing g's storage: once g's move list has
+// grown to o's, it allocates nothing (a caller may keep a spare copy of a
+// game to roll a change back).
+func (g *Game) CopyFrom(o *Game) {
+	g.board, g.rule, g.result = o.board, o.rule, o.result
+	g.moves = append(g.moves[:0], o.moves...)
+}
+
 // Rule returns the game's rule set.
 func (g *Game) Rule() Rule { return g.rule }
 

@@ -208,3 +208,21 @@ func TestDiagramRoundTrip(t *testing.T) {
 		t.Errorf("diagram round trip:\n%s\n%s", b.String(), back)
 	}
 }
+
+func TestCopyFrom(t *testing.T) {
+	g, err := Replay(Options{}, []Point{{X: 7, Y: 7}, {X: 8, Y: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewGame(Options{Size: 19, Rule: Renju})
+	c.CopyFrom(g)
+	if err := g.Play(Point{X: 1, Y: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Moves()) != 2 || c.At(Point{X: 1, Y: 1}) != Empty || c.Size() != 15 || c.Rule() != Freestyle || c.Turn() != Black {
+		t.Fatalf("copy shares or lost state: %d moves, size %d, rule %v", len(c.Moves()), c.Size(), c.Rule())
+	}
+	if n := testing.AllocsPerRun(100, func() { c.CopyFrom(g) }); n != 0 {
+		t.Errorf("CopyFrom allocates %v times", n)
+	}
+}
