@@ -108,18 +108,6 @@ func VerifyDummy(password string) bool {
 	return false
 }
 
-// NeedsRehash reports whether encoded was made with parameters other than p
-// (or cannot be parsed): the caller may store a fresh hash after a
-// successful login.
-func NeedsRehash(encoded string, p Params) bool {
-	q, salt, key, err := decode(encoded)
-	if err != nil {
-		return true
-	}
-	return q.Memory != p.Memory || q.Time != p.Time || q.Threads != p.Threads ||
-		uint32(len(salt)) != p.SaltLen || uint32(len(key)) != p.KeyLen
-}
-
 func decode(encoded string) (p Params, salt, key []byte, err error) {
 	parts := strings.Split(encoded, "$")
 	// "", "argon2id", "v=19", "m=..,t=..,p=..", salt, key

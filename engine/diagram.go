@@ -68,7 +68,7 @@ func parseRow(s string) ([]Color, error) {
 		case '.', '+':
 			row = append(row, Empty)
 		default:
-			return nil, fmt.Errorf("%w: %q is not x, o or .", ErrBadNotation, r)
+			return nil, fmt.Errorf("%w: %q is not a stone (x, o) or an empty point (.)", ErrBadNotation, r)
 		}
 	}
 	return row, nil

@@ -185,7 +185,7 @@ func parseTextMove(f []string, i, size int) (RecordMove, error) {
 		return m, fmt.Errorf("%w: want \"N. [Black] h8 [time]\", got %q", ErrBadRecord, strings.Join(f, " "))
 	}
 	if f[0] != strconv.Itoa(i+1)+"." {
-		return m, fmt.Errorf("%w: move number %q, want %d.", ErrBadRecord, f[0], i+1)
+		return m, fmt.Errorf("%w: move number %q, want %q", ErrBadRecord, f[0], strconv.Itoa(i+1)+".")
 	}
 	side := "[Black]"
 	if i%2 == 1 {

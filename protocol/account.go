@@ -29,7 +29,7 @@ type Login struct {
 // Guest enters as a guest (casual games only). Reply: Session; the token
 // resumes the guest while the server runs.
 type Guest struct {
-	Name string `json:"name,omitempty"` // wished name; the server prefixes "guest:" and may change it
+	Name string `json:"name,omitempty"` // wished name; the server prefixes GuestPrefix and may change it
 }
 
 // Resume logs in with a session token, e.g. after a dropped connection.

@@ -5,8 +5,19 @@ import "time"
 // Player kinds.
 const (
 	KindUser  = "user"  // a registered account
-	KindGuest = "guest" // a guest: casual games only; name starts with "guest:"
-	KindBot   = "bot"   // an AI level; name "bot:easy", "bot:medium", "bot:hard", "bot:max"
+	KindGuest = "guest" // a guest: casual games only; name starts with GuestPrefix
+	KindBot   = "bot"   // an AI level; name BotPrefix and the level: "bot:easy", "bot:medium", "bot:hard", "bot:max"
+)
+
+// Name prefixes. A player's kind can be told from the name alone: account
+// names may not contain ':', so only guests and bots have these prefixes.
+const (
+	// BotPrefix starts the name of every bot, followed by its level:
+	// "bot:easy". Challenging such a name challenges that bot.
+	BotPrefix = "bot:"
+	// GuestPrefix starts the name of every guest: the server puts it
+	// before the wished (or a numbered) name, "guest:ann".
+	GuestPrefix = "guest:"
 )
 
 // Lobby statuses.

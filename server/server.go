@@ -135,6 +135,7 @@ type Server struct {
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
 	perIP    map[string]int // open connections by address
+	slots    int            // open connections and handshakes under way (reserve)
 	stopping bool
 
 	// down is stopping for readers outside mu (every request checks it).
@@ -249,24 +250,15 @@ func (s *Server) Shutdown(ctx context.Context) {
 // serveWS upgrades to a websocket and runs the connection's two goroutines.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ip := clientIP(r)
-	s.mu.Lock()
-	full := len(s.conns) >= s.cfg.MaxConns
-	fullIP := s.perIP[ip] >= s.cfg.MaxConnsPerIP
-	stopping := s.stopping
-	s.mu.Unlock()
-	switch {
-	case stopping:
-		http.Error(w, "shutting down", http.StatusServiceUnavailable)
-		return
-	case full:
-		http.Error(w, "too many connections", http.StatusServiceUnavailable)
-		return
-	case fullIP:
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+	if status, text := s.reserve(ip); status != 0 {
+		http.Error(w, text, status)
 		return
 	}
 	ws, err := s.up.Upgrade(w, r, nil)
 	if err != nil {
+		s.mu.Lock()
+		s.releaseLocked(ip)
+		s.mu.Unlock()
 		return // the upgrader has answered
 	}
 	c := newConn(s, ws, ip)
@@ -282,28 +274,57 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	go c.readLoop()
 }
 
-// track registers a live connection whose writer is about to start; false
-// when shutting down. (Adding under the lock that sets stopping keeps
-// connWG.Add before Shutdown's Wait.)
+// reserve takes a connection slot for ip, counted against MaxConns and
+// MaxConnsPerIP, before the upgrade: handshakes that arrive together cannot
+// all pass the caps before any of them is counted. It returns status 0 when
+// the slot is taken (then the caller must give it to track, or back with
+// releaseLocked), or the HTTP status and text to refuse the request with.
+func (s *Server) reserve(ip string) (status int, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.stopping:
+		return http.StatusServiceUnavailable, "shutting down"
+	case s.slots >= s.cfg.MaxConns:
+		return http.StatusServiceUnavailable, "too many connections"
+	case s.perIP[ip] >= s.cfg.MaxConnsPerIP:
+		return http.StatusTooManyRequests, "too many connections from your address"
+	}
+	s.slots++
+	s.perIP[ip]++
+	return 0, ""
+}
+
+// releaseLocked gives back a slot taken by reserve. s.mu must be held.
+func (s *Server) releaseLocked(ip string) {
+	s.slots--
+	if s.perIP[ip]--; s.perIP[ip] <= 0 {
+		delete(s.perIP, ip)
+	}
+}
+
+// track registers a live connection whose writer is about to start, on the
+// slot reserved for it; false when shutting down (the slot is given back).
+// (Adding under the lock that sets stopping keeps connWG.Add before
+// Shutdown's Wait.)
 func (s *Server) track(c *conn) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopping {
+		s.releaseLocked(c.ip)
 		return false
 	}
 	s.conns[c] = struct{}{}
-	s.perIP[c.ip]++
 	s.connWG.Add(1)
 	return true
 }
 
+// untrack forgets a tracked connection and frees its slot.
 func (s *Server) untrack(c *conn) {
 	s.mu.Lock()
 	if _, ok := s.conns[c]; ok {
 		delete(s.conns, c)
-		if s.perIP[c.ip]--; s.perIP[c.ip] <= 0 {
-			delete(s.perIP, c.ip)
-		}
+		s.releaseLocked(c.ip)
 	}
 	s.mu.Unlock()
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gomokud/gomoku/protocol"
 )
 
 // Backend is the network side of the App. Both methods are called from
@@ -122,7 +124,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, tea.Quit
 		}
 		if a.conn.LoggedOut && msg.String() == "G" && !a.typing() {
-			return a, a.intent(Intent{Kind: IntentGuest, Name: strings.TrimPrefix(a.Lobby.Me, guestPrefix)})
+			return a, a.intent(Intent{Kind: IntentGuest, Name: strings.TrimPrefix(a.Lobby.Me, protocol.GuestPrefix)})
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
@@ -262,7 +264,7 @@ func (a *App) connEvent(m ConnMsg) {
 		if m.Detail != "" {
 			line += " " + m.Detail
 		}
-	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, guestPrefix):
+	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, protocol.GuestPrefix):
 		line = "guest gone after a server restart: G enters again as a new guest"
 	case m.LoggedOut:
 		line = "session expired: G plays as a guest, or quit and log in again"
@@ -275,9 +277,6 @@ func (a *App) connEvent(m ConnMsg) {
 		a.notice(NoticeMsg{Text: "reconnected"})
 	}
 }
-
-// guestPrefix starts the names of guests.
-const guestPrefix = "guest:"
 
 // event applies a backend message.
 func (a *App) event(msg tea.Msg) tea.Cmd {

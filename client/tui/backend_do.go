@@ -177,7 +177,7 @@ func (b *ClientBackend) setSeeking(on bool, text string) tea.Msg {
 }
 
 // bot reports whether a player name is a bot's ("bot:easy").
-func bot(name string) bool { return strings.HasPrefix(name, "bot:") }
+func bot(name string) bool { return strings.HasPrefix(name, protocol.BotPrefix) }
 
 // errorText is an error as one line for the screen.
 func errorText(err error) string {

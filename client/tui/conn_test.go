@@ -11,6 +11,7 @@ import (
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/internal/servertest"
+	"github.com/gomokud/gomoku/protocol"
 )
 
 // keyIntent presses a key on the app and hands the screen's intent, if
@@ -156,7 +157,7 @@ func TestAppGuestEntersAgain(t *testing.T) {
 		t.Fatal("G does nothing")
 	}
 	a.Update(cmd())
-	if !strings.HasPrefix(a.Lobby.Me, "guest:") || a.conn.LoggedOut || a.Lobby.Status != "connected" {
+	if !strings.HasPrefix(a.Lobby.Me, protocol.GuestPrefix) || a.conn.LoggedOut || a.Lobby.Status != "connected" {
 		t.Fatalf("after G: me %q, conn %+v", a.Lobby.Me, a.conn)
 	}
 	if a.Games[42] != nil || a.Lobby.MyGame != 0 {

@@ -152,7 +152,7 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 	if err != nil {
 		return fmt.Errorf("challenge %s: %w", o.Name, err)
 	}
-	if !strings.HasPrefix(ch.To, "bot:") {
+	if !strings.HasPrefix(ch.To, protocol.BotPrefix) {
 		fmt.Fprintf(o.env.Err, "challenge %d sent to %s (%s); waiting for an answer (ctrl+c withdraws it)…\n",
 			ch.ChallengeID, ch.To, settingsText(ch.Settings.Rule, ch.Settings.Size, ch.Settings.Time, ch.Settings.Rated))
 	}

@@ -70,8 +70,8 @@ func runPlay(ctx context.Context, o *playOptions) error {
 // guestNotice explains a guest name other than the one asked for: the
 // server gives a numbered one when the wish is taken or not a valid name.
 func guestNotice(o *playOptions, sess protocol.Session) string {
-	wish := strings.TrimPrefix(strings.TrimSpace(o.Name), "guest:")
-	if !o.Guest || wish == "" || strings.EqualFold(sess.Player.Name, "guest:"+wish) {
+	wish := strings.TrimPrefix(strings.TrimSpace(o.Name), protocol.GuestPrefix)
+	if !o.Guest || wish == "" || strings.EqualFold(sess.Player.Name, protocol.GuestPrefix+wish) {
 		return ""
 	}
 	// The new name first: an 80-column line may cut the end.

@@ -268,9 +268,6 @@ func (b *board) undo() {
 	}
 }
 
-// pass flips the side to move without a stone (used to set up positions).
-func (b *board) pass() { b.turn ^= 1 }
-
 // lastMove returns the last stone's cell, or -1.
 func (b *board) lastMove() int {
 	if b.nmove == 0 {

@@ -1,9 +1,7 @@
 package ai
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/gomokud/gomoku/engine"
 )
@@ -44,18 +42,4 @@ func boardMoves(b *engine.Board) []engine.Move {
 		}
 	}
 	return out
-}
-
-// mustThink runs Think on a diagram with the given side to move.
-func mustThink(tb testing.TB, diagram string, rule engine.Rule, toMove engine.Color, level Level, limit time.Duration) Reply {
-	tb.Helper()
-	b := mustBoard(tb, diagram)
-	r, err := Think(context.Background(), Request{
-		Size: b.Size(), Rule: rule, Moves: boardMoves(b), Level: level,
-		TimeLimit: limit, ToMove: toMove,
-	})
-	if err != nil {
-		tb.Fatalf("Think: %v", err)
-	}
-	return r
 }

@@ -238,8 +238,6 @@ func Elo(w, d, l int) (score, elo, low, high float64) {
 	return score, toElo(score), toElo(centre - half), toElo(centre + half)
 }
 
-func sq(x float64) float64 { return x * x }
-
 // String prints the summary.
 func (r Result) String() string {
 	c := r.Config
