@@ -118,9 +118,6 @@ func (c *conn) close(code int, text string) {
 	})
 }
 
-// closed is closed when the connection ends.
-func (c *conn) closed() <-chan struct{} { return c.done }
-
 // writeLoop owns all writes: queued frames, pings, and the final close frame.
 func (c *conn) writeLoop() {
 	ticker := time.NewTicker(pingPeriod)

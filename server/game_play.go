@@ -12,15 +12,6 @@ import (
 // Game commands: each runs on the game goroutine and answers the request
 // (c, id) itself.
 
-// answer replies OK, or err as an error reply.
-func answer(c *conn, id string, err error) {
-	if err != nil {
-		c.replyErr(id, err)
-		return
-	}
-	c.reply(id, protocol.OK{})
-}
-
 // cmdMove handles a move request.
 func (g *game) cmdMove(c *conn, id string, u *user, move string, received time.Time) {
 	s, err := g.player(u)

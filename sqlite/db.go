@@ -201,20 +201,6 @@ func (db *DB) SchemaVersion(ctx context.Context) (migrations.Status, error) {
 	return migrations.Version(ctx, db.w, migrations.SQLite)
 }
 
-// inTx runs fn in a write transaction (BEGIN IMMEDIATE on the writer
-// connection), committing when fn returns nil.
-func (db *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := db.w.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}
-
 // readTx runs fn in a read transaction on the reader pool: one consistent
 // snapshot of the database.
 func (db *DB) readTx(ctx context.Context, fn func(*sql.Tx) error) error {
