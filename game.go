@@ -233,3 +233,12 @@ func (g *Game) ParseText(rule, winner, reason string) error {
 	}
 	return nil
 }
+
+// PausedNow returns the clocks saved at the last stop if they are the
+// newest (no move came after them); nil otherwise.
+func (g Game) PausedNow() *PausedClocks {
+	if g.Paused != nil && g.Paused.Ply == len(g.Moves) {
+		return g.Paused
+	}
+	return nil
+}

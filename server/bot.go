@@ -10,6 +10,7 @@ import (
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -143,8 +144,8 @@ func (p *botPool) limit(j botJob, now time.Time) time.Duration {
 // of the increment or byo-yomi period).
 func (g *game) botBudget(s *seat) time.Duration {
 	budget := s.bot.MoveTime()
-	if g.clock.enabled() {
-		left, byo := g.clock.remaining(s.color, time.Now())
+	if k := g.m.Clock(); k.Enabled() {
+		left, byo := k.Remaining(s.color, g.srv.now())
 		var t time.Duration
 		if byo {
 			t = left / 2
@@ -161,44 +162,42 @@ func (g *game) botBudget(s *seat) time.Duration {
 
 // maybeBot queues the bot's move when a bot is to move.
 func (g *game) maybeBot() {
-	if g.over || g.botBusy {
+	if g.botBusy || !g.m.BotToMove() {
 		return
 	}
-	s := g.seats[side(g.eng.Turn())]
-	if !s.isBot() {
-		return
-	}
+	s := g.seats[g.m.Turn()-1]
 	budget := g.botBudget(s)
-	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.eng.Moves()),
+	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.m.Moves()),
 		Level: s.bot, TimeLimit: budget, Seed: rand.Int64()}
 	select {
-	case g.srv.bots.jobs <- botJob{g: g, gen: g.gen, req: req, due: time.Now().Add(budget)}:
+	case g.srv.bots.jobs <- botJob{g: g, gen: g.m.Gen(), req: req, due: g.srv.now().Add(budget)}:
 		g.botBusy = true
 	default:
 		time.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
 	}
 }
 
-// botMoved plays a computed move, unless the board changed meanwhile.
+// botMoved plays a computed move, unless the board changed meanwhile. A
+// bot whose search failed or whose move the match refused resigns; one
+// whose move could not be stored tries again.
 func (g *game) botMoved(r botReply) {
 	g.botBusy = false
-	if g.over {
-		return
+	if g.m.Over() || r.gen != g.m.Gen() {
+		return // settle queues a search for the new board
 	}
-	if r.gen != g.gen {
-		g.maybeBot()
-		return
+	c := g.m.Turn()
+	err := r.err
+	if err == nil {
+		err = g.exec(match.Play{Color: c, Point: r.move})
 	}
-	s := g.seats[side(g.eng.Turn())]
-	if r.err != nil {
-		g.srv.log.Error("bot failed; it resigns", "game", g.id, "err", r.err)
-		g.finish(s.color.Opponent(), engine.ReasonResign)
-		return
-	}
-	if err := g.play(s, r.move, nil); err != nil {
-		g.srv.log.Error("bot move refused; it resigns", "game", g.id, "move", r.move, "err", err)
-		if !g.over {
-			g.finish(s.color.Opponent(), engine.ReasonResign)
+	switch {
+	case err == nil:
+	case r.err == nil && isStoreFailure(err):
+		g.srv.log.Error("bot move not stored; trying again", "game", g.id, "err", err)
+	default:
+		g.srv.log.Error("bot failed; it resigns", "game", g.id, "move", r.move, "err", err)
+		if err := g.exec(match.Resign{Color: c}); err != nil {
+			g.srv.log.Error("bot resignation", "game", g.id, "err", err)
 		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/gomokud/gomoku/server"
 	"github.com/gomokud/gomoku/internal/servertest"
+	"github.com/gomokud/gomoku/server"
 )
 
 // connCap is the connection cap under test (MaxConnsPerIP's default), and

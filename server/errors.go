@@ -6,6 +6,7 @@ import (
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -30,8 +31,12 @@ func wireError(log *slog.Logger, err error) *protocol.Error {
 		code = protocol.CodeOffBoard
 	case errors.Is(err, engine.ErrNotYourTurn):
 		code = protocol.CodeNotYourTurn
-	case errors.Is(err, engine.ErrGameOver):
+	case errors.Is(err, engine.ErrGameOver), errors.Is(err, match.ErrGameOver):
 		code = protocol.CodeGameOver
+	case errors.Is(err, match.ErrNotAllowed):
+		code = protocol.CodeNotAllowed
+	case errors.Is(err, match.ErrConflict):
+		code = protocol.CodeConflict
 	case errors.Is(err, engine.ErrBadNotation), errors.Is(err, engine.ErrBadSize),
 		errors.Is(err, engine.ErrBadRule), errors.Is(err, engine.ErrBadColor),
 		errors.Is(err, protocol.ErrBadFrame):

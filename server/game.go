@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -18,46 +20,40 @@ const (
 	eventWindow = 512 // events kept for resync; older ones need a full state
 )
 
-// seat is one side of a game.
+// seat is who plays one side of a game.
 type seat struct {
-	color     engine.Color
-	user      *user // nil for a bot
-	bot       ai.Level
-	player    protocol.Player
-	away      bool
-	awaySince time.Time
+	color  engine.Color
+	user   *user // nil for a bot
+	bot    ai.Level
+	player protocol.Player
 }
 
-func (s *seat) isBot() bool { return s.user == nil }
-
-// game is one game, owned by its goroutine (run): the engine.Game, the
-// clocks, the seats' presence, the watchers, offers and the event log are
-// touched only there. Others talk to it with post/tryPost. The summary is
-// published under sumMu for the lobby.
+// game is the shell around one live game, owned by its goroutine (run):
+// the match, the watchers and the event log are touched only there. It
+// applies a command to the match, stores the events it caused in one
+// store transaction, answers the requester, then publishes the events.
+// Others talk to it with post/tryPost. The summary is published under sumMu
+// for the lobby.
 type game struct {
 	srv      *Server
 	id       int64
 	settings settings
 	info     protocol.GameInfo
-	eng      *engine.Game
-	clock    gameClock
+	m        *match.Match
+	spare    *match.Match // the state before the command being applied
 	seats    [2]*seat
-	grace    time.Duration
 	started  time.Time
 	fresh    bool // send game_start when the goroutine starts
+	restored bool // brought back from the store at start-up
 
 	watchers map[*conn]struct{}
 	seq      int64
 	firstSeq int64    // seq of events[0]
-	restored bool     // brought back from the store at start-up
 	events   [][]byte // frames of the last events, for resync
-	offer    *protocol.Offer
-	declined map[declined]int // takeback and draw offers turned down: the gen they were at
-	gen      int              // bumped on every change of the board
-	botBusy  bool             // a bot job is queued or running
-	over     bool
-	paused   bool      // restored: the clock waits for the player to move
-	linger   time.Time // when a finished game goroutine exits
+	out      []outFrame
+	rematch  bool // the match agreed to a rematch: start it after publishing
+	botBusy  bool // a bot job is queued or running
+	linger   time.Time
 	timer    *time.Timer
 
 	cmds  chan func()
@@ -68,11 +64,19 @@ type game struct {
 	sum   protocol.GameSummary
 }
 
-// newGame builds a game around eng; the caller starts the clock and calls
-// hub.launch.
-func newGame(s *Server, id int64, st settings, eng *engine.Game, specs [2]seatSpec, started time.Time) *game {
+// outFrame is a frame waiting to be sent once the command is answered: an
+// event (logged for resync) or a notice to one user or all.
+type outFrame struct {
+	frame  []byte
+	to     *user // nil: players and watchers
+	conn   *conn // or this connection alone
+	logged bool
+}
+
+// newGame builds the shell around m; the caller calls hub.launch.
+func newGame(s *Server, id int64, st settings, m *match.Match, specs [2]seatSpec, started time.Time) *game {
 	g := &game{
-		srv: s, id: id, settings: st, eng: eng, clock: newClock(st.tc), grace: s.graceFor(st.tc),
+		srv: s, id: id, settings: st, m: m, spare: &match.Match{},
 		started: started.UTC().Truncate(time.Millisecond), watchers: map[*conn]struct{}{}, firstSeq: 1,
 		cmds: make(chan func(), gameQueue), botCh: make(chan botReply, 1), done: make(chan struct{}),
 	}
@@ -89,8 +93,14 @@ func newGame(s *Server, id int64, st settings, eng *engine.Game, specs [2]seatSp
 		Rated: st.rated, Black: g.seats[0].player, White: g.seats[1].player}
 	g.sum = protocol.GameSummary{GameID: id, Rule: g.info.Rule, Size: g.info.Size, Time: g.info.Time,
 		Rated: st.rated, Black: g.info.Black, White: g.info.White, StartedAt: g.started,
-		Plies: len(eng.Moves())}
+		Plies: len(m.Moves())}
 	return g
+}
+
+// matchConfig is the match's configuration for a game between specs.
+func (s *Server) matchConfig(st settings, specs [2]seatSpec) match.Config {
+	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
+		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: s.graceFor(st.tc), AbandonAfter: s.cfg.AbandonAfter}
 }
 
 // post runs f on the game goroutine, waiting for room in its queue; false
@@ -148,9 +158,7 @@ func (g *game) run(ctx context.Context) {
 			}
 		}
 	}
-	g.presenceChanged()
-	g.arm()
-	g.maybeBot()
+	g.safely(g.presenceChanged)
 	for {
 		select {
 		case f := <-g.cmds:
@@ -160,146 +168,130 @@ func (g *game) run(ctx context.Context) {
 		case <-g.timer.C:
 			g.safely(g.onTimer)
 		case <-ctx.Done():
-			if !g.over {
+			if !g.m.Over() {
 				g.srv.metrics.games.Dec()
 				g.pauseClocks()
 			}
 			return
 		}
-		if g.over && !time.Now().Before(g.linger) {
+		if g.m.Over() && !g.srv.now().Before(g.linger) {
 			return
 		}
 	}
 }
 
-// safely runs f, turning a panic into a logged error so one bad command
-// cannot take the server down.
+// safely runs f and then settles the game (timer, bot), turning a panic
+// into a logged error so one bad command cannot take the server down.
 func (g *game) safely(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
+			g.out = g.out[:0]
 			g.srv.log.Error("game command panicked", "game", g.id, "panic", r)
 		}
 	}()
 	f()
+	g.flush()
+	g.settle()
 }
 
-// arm sets the timer: the running clock's flag fall, or the end of the
+// settle arms the timer and queues the bot's move after a command.
+func (g *game) settle() {
+	g.arm()
+	g.maybeBot()
+	if g.rematch {
+		g.rematch = false
+		g.startRematch()
+	}
+}
+
+// arm sets the timer: the match's next deadline, or the end of the
 // lingering after the game.
 func (g *game) arm() {
-	var at time.Time
-	switch {
-	case g.over:
+	at := g.m.Deadline()
+	if g.m.Over() {
 		at = g.linger
-	default:
-		at = g.clock.deadline()
-		for _, t := range [...]time.Time{g.botClaimAt(), g.abandonAt()} {
-			if !t.IsZero() && (at.IsZero() || t.Before(at)) {
-				at = t
-			}
-		}
 	}
 	if at.IsZero() {
 		g.timer.Stop()
 		return
 	}
-	g.timer.Reset(max(time.Until(at), 0) + time.Millisecond)
+	g.timer.Reset(max(at.Sub(g.srv.now()), 0) + time.Millisecond)
 }
 
-// onTimer ends the game on a flag fall.
+// onTimer lets the match see the time: a flag fall, a claim, abandonment.
 func (g *game) onTimer() {
-	if g.over {
+	if g.m.Over() {
 		return
 	}
-	now := time.Now()
-	if g.clock.flagged(now) {
-		g.finish(g.clock.running.Opponent(), engine.ReasonTimeout)
-		return
+	if err := g.exec(match.Tick{}); err != nil {
+		g.srv.log.Error("game timer", "game", g.id, "err", err)
 	}
-	if claim := g.botClaimAt(); !claim.IsZero() && !now.Before(claim) {
-		for _, s := range g.seats {
-			if s.isBot() {
-				g.finish(s.color, engine.ReasonAbandon)
-				return
-			}
+}
+
+// exec applies cmd to the match and stores what it changed, all or
+// nothing: when the store refuses, the match goes back to its state before
+// the command and the store's error is returned. On success the events are
+// staged for flush. The match's own refusal is returned too (with any
+// events it caused, which are stored and staged).
+func (g *game) exec(cmd match.Command) error {
+	now := g.srv.now()
+	g.spare.CopyFrom(g.m)
+	evs, err := g.m.Apply(cmd, now)
+	if len(evs) == 0 {
+		return err
+	}
+	var committed gomoku.Committed
+	if c := match.Commit(evs); !c.Empty() {
+		start := g.srv.now()
+		ctx, cancel := storeCtx()
+		committed, err = g.srv.store.CommitGame(ctx, g.id, c)
+		cancel()
+		g.srv.metrics.storeAppend.Observe(g.srv.now().Sub(start).Seconds())
+		if err != nil {
+			g.m, g.spare = g.spare, g.m
+			return fmt.Errorf("game %d: %w: %w", g.id, errNotStored, err)
 		}
 	}
-	if at := g.abandonAt(); !at.IsZero() && !now.Before(at) {
-		g.finish(engine.Empty, engine.ReasonAborted)
-		return
-	}
-	g.arm()
+	g.stage(evs, committed, now)
+	return err
 }
 
-// abandonAt is when a game both players have left ends without a result:
-// AbandonAfter after the later of them left. Zero while either is here
-// (a bot always is).
-func (g *game) abandonAt() time.Time {
-	var last time.Time
-	for _, s := range g.seats {
-		if s.isBot() || !s.away {
-			return time.Time{}
-		}
-		if s.awaySince.After(last) {
-			last = s.awaySince
-		}
-	}
-	return last.Add(g.srv.cfg.AbandonAfter)
-}
+// errNotStored marks a command whose events the store did not take: the
+// match was rolled back, nothing happened.
+var errNotStored = errors.New("not stored")
 
-// botClaimAt is when a bot claims the win against a human who left: the end
-// of the grace period. Zero when no bot plays or its opponent is here.
-func (g *game) botClaimAt() time.Time {
-	for _, s := range g.seats {
-		if s.isBot() {
-			if opp := g.other(s); !opp.isBot() && opp.away {
-				return opp.awaySince.Add(g.grace)
-			}
+func isStoreFailure(err error) bool { return errors.Is(err, errNotStored) }
+
+// flush sends the staged frames, in order: after the requester's answer.
+func (g *game) flush() {
+	for _, f := range g.out {
+		switch {
+		case f.logged:
+			g.log(f.frame)
+			g.sendAll(f.frame)
+		case f.conn != nil:
+			f.conn.send(f.frame)
+		case f.to != nil:
+			f.to.send(f.frame)
+		default:
+			g.sendAll(f.frame)
 		}
 	}
-	return time.Time{}
+	clear(g.out)
+	g.out = g.out[:0]
 }
 
-// seatOfUser returns u's seat, or nil for a non-player.
-func (g *game) seatOfUser(u *user) *seat {
-	for _, s := range g.seats {
-		if u != nil && s.user == u {
-			return s
-		}
-	}
-	return nil
-}
-
-// player returns u's seat or a not_allowed error.
-func (g *game) player(u *user) (*seat, error) {
-	s := g.seatOfUser(u)
-	if s == nil {
-		return nil, errf(protocol.CodeNotAllowed, "you do not play game %d", g.id)
-	}
-	return s, nil
-}
-
-func (g *game) other(s *seat) *seat { return g.seats[1-side(s.color)] }
-
-// next returns the number of the next event.
-func (g *game) next() int64 {
-	g.seq++
-	return g.seq
-}
-
-// publish sends a numbered event to players and watchers and logs it for
-// resync.
-func (g *game) publish(m protocol.GameEvent) {
-	frame := protocol.MustEncode("", m)
+// log keeps an event frame for resync.
+func (g *game) log(frame []byte) {
 	g.events = append(g.events, frame)
 	if len(g.events) > eventWindow {
 		drop := len(g.events) - eventWindow/2
 		g.events = append(g.events[:0:0], g.events[drop:]...)
 		g.firstSeq += int64(drop)
 	}
-	g.sendAll(frame)
 }
 
-// sendAll sends a frame to players and watchers without logging it.
+// sendAll sends a frame to players and watchers.
 func (g *game) sendAll(frame []byte) {
 	for _, s := range g.seats {
 		if s.user != nil {
@@ -311,133 +303,44 @@ func (g *game) sendAll(frame []byte) {
 	}
 }
 
-// points returns the moves in notation.
-func points(moves []engine.Move) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.Point.String()
-	}
-	return out
-}
-
-func pointList(ps []engine.Point) []string {
-	if len(ps) == 0 {
-		return nil
-	}
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.String()
-	}
-	return out
-}
-
-// snapshot is the full state as u sees it (u nil or not a player: watcher).
-func (g *game) snapshot(u *user) protocol.Snapshot {
-	s := protocol.Snapshot{Game: g.info, Seq: g.seq, Moves: points(g.eng.Moves()),
-		Clock: g.clock.wire(time.Now()), Offer: g.offer, Watchers: len(g.watchers),
-		Forbidden: pointList(g.eng.ForbiddenPoints())}
-	if st := g.seatOfUser(u); st != nil {
-		s.YourColor = colorName(st.color)
-	}
-	if g.over {
-		s.Result = wireResult(g.eng.Result())
-	} else {
-		s.Turn = colorName(g.eng.Turn())
-	}
-	for _, st := range g.seats {
-		if st.away {
-			s.Away = colorName(st.color)
-		}
-	}
-	return s
-}
-
-func wireResult(r engine.Result) *protocol.Result {
-	return &protocol.Result{Winner: colorName(r.Winner), Reason: r.Reason.String(), Line: pointList(r.Line)}
-}
-
-// updateSummary publishes the lobby's view of the game.
-func (g *game) updateSummary() {
-	g.sumMu.Lock()
-	defer g.sumMu.Unlock()
-	g.sum.Plies = len(g.eng.Moves())
-	g.sum.Black.Rating, g.sum.White.Rating = g.seats[0].player.Rating, g.seats[1].player.Rating
-	if g.over {
-		g.sum.Result = wireResult(g.eng.Result())
-		end := time.Now().UTC().Truncate(time.Millisecond)
-		g.sum.EndedAt = &end
-	}
-}
-
-// summary is the published view; false once the game is over and no longer
-// listed... it is always listed while its goroutine runs.
-func (g *game) summary() (protocol.GameSummary, bool) {
-	g.sumMu.Lock()
-	defer g.sumMu.Unlock()
-	return g.sum, true
-}
-
-// presenceChanged compares the players' connections with what the game
-// believes and announces the difference.
+// presenceChanged tells the match which players are connected.
 func (g *game) presenceChanged() {
-	now := time.Now()
 	for _, s := range g.seats {
 		if s.user == nil {
 			continue
 		}
-		online := s.user.online()
-		switch {
-		case online && s.away:
-			s.away = false
-			if !g.over {
-				g.publish(protocol.PlayerBack{GameID: g.id, Seq: g.next(), Color: colorName(s.color)})
-				if c := g.clock.wire(now); c != nil {
-					s.user.send(protocol.MustEncode("", protocol.GameClock{GameID: g.id, Clock: *c}))
-				}
-			}
-		case !online && !s.away:
-			s.away, s.awaySince = true, now
-			if !g.over {
-				g.publish(protocol.PlayerAway{GameID: g.id, Seq: g.next(), Color: colorName(s.color),
-					ClaimAfterMS: g.grace.Milliseconds()})
-			}
+		if err := g.exec(match.Presence{Color: s.color, Online: s.user.online()}); err != nil {
+			g.srv.log.Error("presence", "game", g.id, "err", err)
 		}
-	}
-	if s := g.seats[side(g.eng.Turn())]; g.paused && !g.over && (s.isBot() || !s.away) {
-		g.paused = false
-		g.clock.start(s.color, now)
-		if c := g.clock.wire(now); c != nil {
-			g.sendAll(protocol.MustEncode("", protocol.GameClock{GameID: g.id, Clock: *c}))
-		}
-	}
-	if g.timer != nil {
-		g.arm()
 	}
 }
 
 // pauseClocks saves the clocks when the server stops, so that the restored
-// game charges the player to move the time already spent on it (a crash
-// cannot: the clocks stored with the last move are used then).
+// game charges the player to move the time already spent on it.
 func (g *game) pauseClocks() {
-	if !g.clock.enabled() {
+	if !g.settings.tc.Enabled() {
 		return
 	}
-	// Saved even when no clock runs (a restored game whose player is not
-	// back yet): the values restored came from the last stop, which its
-	// restore used up.
-	k := g.clock // a copy: the game is stopping
-	if k.running != engine.Empty {
-		if _, ok := k.charge(time.Now(), false); !ok {
-			k.left[side(k.running)] = 0 // flagged: the restored clock flags at once
-			k.running = engine.Empty
-		}
-	}
-	bms, wms := k.stored()
 	ctx, cancel := storeCtx()
 	defer cancel()
-	p := gomoku.PausedClocks{Ply: len(g.eng.Moves()), BlackMS: bms, WhiteMS: wms}
-	if err := g.srv.store.PauseClocks(ctx, g.id, p); err != nil {
+	if err := g.srv.store.PauseClocks(ctx, g.id, g.m.PausedClocks(g.srv.now())); err != nil {
 		g.srv.log.Warn("saving the clocks at stop", "game", g.id, "err", err)
+	}
+}
+
+// startRematch starts the same game with colours swapped.
+func (g *game) startRematch() {
+	specs := [2]seatSpec{}
+	for i, s := range g.seats {
+		specs[1-i] = seatSpec{user: s.user, bot: s.bot}
+	}
+	if _, err := g.srv.hub.startGame(g.settings, specs[0], specs[1]); err != nil {
+		pe := wireError(g.srv.log, err)
+		for _, s := range g.seats {
+			if s.user != nil {
+				s.user.send(protocol.MustEncode("", pe))
+			}
+		}
 	}
 }
 
@@ -446,5 +349,3 @@ func (g *game) pauseClocks() {
 func storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), requestTimeout)
 }
-
-func (g *game) String() string { return fmt.Sprintf("game %d", g.id) }

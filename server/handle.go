@@ -161,44 +161,42 @@ func (c *conn) chatText(text string) (string, error) {
 	return text, nil
 }
 
-// serveGame handles requests about one game: found in the hub, carried out
-// by its goroutine.
+// serveGame hands a request about one game to the game's goroutine,
+// which answers it.
 func (c *conn) serveGame(id string, m protocol.Message) error {
-	u := c.user
 	var gid int64
-	var run func(g *game)
-	now := time.Now()
 	switch m := m.(type) {
 	case *protocol.Move:
-		gid, run = m.GameID, func(g *game) { g.cmdMove(c, id, u, m.Move, now) }
+		gid = m.GameID
 	case *protocol.Takeback:
-		gid, run = m.GameID, func(g *game) { g.cmdOffer(c, id, u, protocol.OfferTakeback) }
+		gid = m.GameID
 	case *protocol.TakebackAnswer:
-		gid, run = m.GameID, func(g *game) { g.cmdAnswer(c, id, u, protocol.OfferTakeback, m.Accept) }
+		gid = m.GameID
 	case *protocol.DrawOffer:
-		gid, run = m.GameID, func(g *game) { g.cmdOffer(c, id, u, protocol.OfferDraw) }
+		gid = m.GameID
 	case *protocol.DrawAnswer:
-		gid, run = m.GameID, func(g *game) { g.cmdAnswer(c, id, u, protocol.OfferDraw, m.Accept) }
+		gid = m.GameID
 	case *protocol.RematchOffer:
-		gid, run = m.GameID, func(g *game) { g.cmdOffer(c, id, u, protocol.OfferRematch) }
+		gid = m.GameID
 	case *protocol.RematchAnswer:
-		gid, run = m.GameID, func(g *game) { g.cmdAnswer(c, id, u, protocol.OfferRematch, m.Accept) }
+		gid = m.GameID
 	case *protocol.Resign:
-		gid, run = m.GameID, func(g *game) { g.cmdResign(c, id, u) }
+		gid = m.GameID
 	case *protocol.Abort:
-		gid, run = m.GameID, func(g *game) { g.cmdAbort(c, id, u) }
+		gid = m.GameID
 	case *protocol.ClaimWin:
-		gid, run = m.GameID, func(g *game) { g.cmdClaim(c, id, u) }
+		gid = m.GameID
 	case *protocol.GameSay:
 		text, err := c.chatText(m.Text)
 		if err != nil {
 			return err
 		}
-		gid, run = m.GameID, func(g *game) { g.cmdSay(c, id, u, text) }
+		m.Text = text
+		gid = m.GameID
 	case *protocol.Watch:
-		gid, run = m.GameID, func(g *game) { g.cmdWatch(c, id, u) }
+		gid = m.GameID
 	case *protocol.Resync:
-		gid, run = m.GameID, func(g *game) { g.cmdResync(c, id, u, m.LastSeq) }
+		gid = m.GameID
 	case *protocol.Unwatch:
 		if g := c.watching[m.GameID]; g != nil {
 			delete(c.watching, m.GameID)
@@ -217,5 +215,6 @@ func (c *conn) serveGame(id string, m protocol.Message) error {
 	case *protocol.Watch, *protocol.Resync:
 		c.watching[gid] = g // so the connection leaves it when it closes
 	}
-	return g.tryPost(func() { run(g) })
+	r := request{c: c, u: c.user, id: id, msg: m, received: c.srv.now()}
+	return g.tryPost(func() { g.handle(r) })
 }

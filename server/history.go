@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
@@ -175,7 +176,7 @@ func gameRecord(g gomoku.Game) (*engine.Record, error) {
 	rec.TimeControl = g.Clock.String()
 	rec.Date = g.StartedAt.UTC().Format("2006-01-02")
 	for i, m := range g.Moves {
-		rec.Moves[i].Time = msDuration(m.SpentMS)
+		rec.Moves[i].Time = time.Duration(m.SpentMS) * time.Millisecond
 	}
 	if g.Finished {
 		rec.Result = engine.RecordResult{Winner: g.Winner, Reason: g.Reason}

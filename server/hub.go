@@ -204,9 +204,7 @@ func (h *hub) presenceLocked(u *user) {
 
 // gameChangedLocked queues a game's start or end for the next push.
 func (h *hub) gameChangedLocked(g *game) {
-	if sum, ok := g.summary(); ok {
-		h.pendGames[g.id] = sum
-	}
+	h.pendGames[g.id] = g.summary()
 }
 
 // push sends the queued lobby changes to everybody: one presence and one
@@ -295,8 +293,8 @@ func (h *hub) listGamesLocked() ([]protocol.GameSummary, int) {
 	var running []protocol.GameSummary
 	n := 0
 	for _, g := range h.games {
-		s, ok := g.summary()
-		if !ok || s.Result != nil {
+		s := g.summary()
+		if s.Result != nil {
 			continue
 		}
 		n++

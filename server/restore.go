@@ -2,12 +2,14 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -45,26 +47,67 @@ func (s *Server) Restore(ctx context.Context) (int, error) {
 }
 
 func (s *Server) restoreGame(sg gomoku.Game) error {
-	eng, err := sg.Replay()
-	if err != nil {
+	st := settings{rule: sg.Rule, size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
+	specs, returning, err := s.restoredSeats(sg)
+	if errors.Is(err, errUnrestorable) {
 		return s.abortStored(sg, err)
 	}
-	st := settings{rule: sg.Rule, size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
+	if err != nil {
+		return err
+	}
+	m, err := match.Restore(s.matchConfig(st, specs), sg)
+	switch {
+	case err != nil:
+		return s.abortStored(sg, err)
+	case m.Over():
+		// The last move ended the game but its result was not stored (a
+		// crash under an older server, which stored them apart): store it.
+		return s.finishStored(sg, m.Result())
+	case returning == 0:
+		return s.abortStored(sg, nil)
+	}
+	if sg.PausedNow() != nil {
+		// Used once: a takeback and new moves could bring the game back to
+		// this ply.
+		ctx, cancel := storeCtx()
+		err := s.store.PauseClocks(ctx, sg.ID, gomoku.PausedClocks{Ply: -1})
+		cancel()
+		if err != nil {
+			return fmt.Errorf("game %d: clear its paused clocks: %w", sg.ID, err)
+		}
+	}
+	g := newGame(s, sg.ID, st, m, specs, sg.StartedAt)
+	g.restored = true
+	// A new epoch of event numbers: a client's number from before the
+	// restart is below it and gets the full state (it may have missed a
+	// move stored just before the crash).
+	g.seq = s.now().UnixMilli()
+	g.firstSeq = g.seq + 1
+	s.hub.launch(g)
+	return nil
+}
+
+// errUnrestorable marks a stored game that no server can bring back.
+var errUnrestorable = errors.New("cannot be restored")
+
+// restoredSeats finds the players of a stored game and counts those who
+// can come back (accounts, guests with a live session).
+func (s *Server) restoredSeats(sg gomoku.Game) ([2]seatSpec, int, error) {
 	var specs [2]seatSpec
-	returning := 0 // players who can log in again
-	for i, p := range [2]gomoku.Player{sg.Black, sg.White} {
+	returning := 0
+	for i, p := range sg.Players() {
 		switch {
 		case p.Bot != "":
 			l, err := ai.ParseLevel(p.Bot)
 			if err != nil {
-				return s.abortStored(sg, err)
+				return specs, 0, fmt.Errorf("%w: %w", errUnrestorable, err)
 			}
 			specs[i] = seatSpec{bot: l}
 		case p.AccountID > 0:
 			returning++
 			a, err := s.store.AccountByID(context.Background(), p.AccountID)
 			if err != nil {
-				return fmt.Errorf("player of game %d: %w", sg.ID, err)
+				return specs, 0, fmt.Errorf("player of game %d: %w", sg.ID, err)
 			}
 			specs[i] = seatSpec{user: s.hub.restoredUser(accountIdentity(a))}
 		default:
@@ -74,35 +117,18 @@ func (s *Server) restoreGame(sg gomoku.Game) error {
 			specs[i] = seatSpec{user: s.hub.restoredUser(identity{name: p.Guest, kind: protocol.KindGuest})}
 		}
 	}
-	if returning == 0 {
-		return s.abortStored(sg, nil)
+	return specs, returning, nil
+}
+
+// finishStored stores the result of a stored game that was over already.
+func (s *Server) finishStored(sg gomoku.Game, r gomoku.GameResult) error {
+	ctx, cancel := storeCtx()
+	defer cancel()
+	if _, err := s.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
+		return fmt.Errorf("finish game %d: %w", sg.ID, err)
 	}
-	clock := newClock(sg.Clock)
-	if k := len(sg.Moves); k > 0 {
-		last := sg.Moves[k-1]
-		clock = restoreClock(sg.Clock, last.BlackClockMS, last.WhiteClockMS)
-	}
-	if p := sg.Paused; p != nil && p.Ply == len(sg.Moves) {
-		// Saved at a graceful stop, after the last move: newer. Used once:
-		// a takeback and new moves could bring the game back to this ply.
-		clock = restoreClock(sg.Clock, p.BlackMS, p.WhiteMS)
-		ctx, cancel := storeCtx()
-		err := s.store.PauseClocks(ctx, sg.ID, gomoku.PausedClocks{Ply: -1})
-		cancel()
-		if err != nil {
-			return fmt.Errorf("game %d: clear its paused clocks: %w", sg.ID, err)
-		}
-	}
-	g := newGame(s, sg.ID, st, eng, specs, sg.StartedAt)
-	g.clock = clock
-	g.paused = true // the clock starts when the side to move is back (presenceChanged)
-	g.restored = true
-	// A new epoch of event numbers: a client's number from before the
-	// restart is below it and gets the full state (it may have missed a
-	// move stored just before the crash).
-	g.seq = time.Now().UnixMilli()
-	g.firstSeq = g.seq + 1
-	s.hub.launch(g)
+	s.log.Warn("stored game was over without its result; result stored", "game", sg.ID,
+		"winner", colorName(r.Winner), "reason", r.Reason)
 	return nil
 }
 
@@ -111,7 +137,7 @@ func (s *Server) restoreGame(sg gomoku.Game) error {
 func (s *Server) abortStored(sg gomoku.Game, why error) error {
 	ctx, cancel := storeCtx()
 	defer cancel()
-	r := gomoku.Decide(engine.Empty, engine.ReasonAborted, len(sg.Moves), time.Now())
+	r := gomoku.Decide(engine.Empty, engine.ReasonAborted, len(sg.Moves), s.now())
 	if _, err := s.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
 		return fmt.Errorf("abort game %d: %w", sg.ID, err)
 	}

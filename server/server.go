@@ -72,6 +72,8 @@ type Config struct {
 	LoginWait time.Duration
 	// Logger receives the server's logs (default slog.Default()).
 	Logger *slog.Logger
+	// Now is the server's clock (default time.Now); tests move it.
+	Now func() time.Time
 }
 
 func (c Config) withDefaults() Config {
@@ -111,6 +113,9 @@ func (c Config) withDefaults() Config {
 	def(&c.LoginWait, 30*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	return c
 }
@@ -162,6 +167,9 @@ func New(store gomoku.Store, cfg Config) *Server {
 	s.background(s.authIP.sweep)
 	return s
 }
+
+// now reads the server's clock.
+func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // background runs f(ctx) in a goroutine that Shutdown waits for.
 func (s *Server) background(f func(ctx context.Context)) {

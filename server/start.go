@@ -3,11 +3,10 @@ package server
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/gomokud/gomoku"
-	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -43,20 +42,20 @@ func (h *hub) startGameAfter(st settings, black, white seatSpec, before func()) 
 	}
 	defer h.unreserve(humans)
 	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
-		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: time.Now()}
+		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: h.srv.now()}
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()
 	id, err := h.srv.store.CreateGame(ctx, ng)
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
-	eng, err := engine.NewGame(engine.Options{Size: st.size, Rule: st.rule})
+	specs := [2]seatSpec{black, white}
+	m, err := match.New(h.srv.matchConfig(st, specs), h.srv.now())
 	if err != nil {
 		return nil, fmt.Errorf("new game %d: %w", id, err)
 	}
-	g := newGame(h.srv, id, st, eng, [2]seatSpec{black, white}, ng.StartedAt)
+	g := newGame(h.srv, id, st, m, specs, ng.StartedAt)
 	g.fresh = true
-	g.clock.start(engine.Black, time.Now())
 	if before != nil {
 		before()
 	}
@@ -109,7 +108,7 @@ func (h *hub) launch(g *game) {
 		msg = "game restored"
 	}
 	h.srv.log.Info(msg, "game", g.id, "rule", g.info.Rule, "size", g.info.Size,
-		"black", g.info.Black.Name, "white", g.info.White.Name, "rated", g.info.Rated, "moves", len(g.eng.Moves()))
+		"black", g.info.Black.Name, "white", g.info.White.Name, "rated", g.info.Rated, "moves", len(g.m.Moves()))
 	h.srv.wg.Add(1)
 	go g.run(h.srv.ctx)
 }
