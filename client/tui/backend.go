@@ -72,7 +72,7 @@ func (b *ClientBackend) convert(m protocol.Message) tea.Msg {
 		return ConnMsg{Status: status, Down: true, Detail: detail}
 	case client.Reconnected:
 		b.shutdown = ""
-		if e.Session.Token == "" {
+		if !e.LoggedIn {
 			// The lobby as last seen is stale, and no event will update it
 			// until the player enters again.
 			b.players, b.challenges, b.seeking = map[string]protocol.Player{}, map[int64]protocol.Challenge{}, false
