@@ -182,6 +182,20 @@ func Code(err error) protocol.Code {
 	return ""
 }
 
+// ReplyText is the text of an error reply, as a person should read it: the
+// server's message, or the whole reply ("not_found: ...") when it has none.
+// ok is false when err is not an error reply.
+func ReplyText(err error) (text string, ok bool) {
+	var pe *protocol.Error
+	if !errors.As(err, &pe) {
+		return "", false
+	}
+	if pe.Message != "" {
+		return pe.Message, true
+	}
+	return pe.Error(), true
+}
+
 // request sends req on cn and waits for the reply with its id.
 func (c *Client) request(ctx context.Context, cn *conn, req protocol.Message) (protocol.Message, error) {
 	c.mu.Lock()

@@ -15,9 +15,9 @@ type Event interface {
 	clientEvent()
 }
 
-// ErrBadEvent is wrapped by the error NextEvent returns for a server event
-// the library cannot read: a point that is not one, an unknown colour or
-// rule. The error names the event; the stream goes on after it.
+// ErrBadEvent is wrapped by the error for a server event (or the reply of a
+// typed request) the library cannot read: a point that is not one, an
+// unknown colour or rule. The error names the message.
 var ErrBadEvent = errors.New("bad event from the server")
 
 // NextEvent waits for the next event on Events and returns it typed. Server
