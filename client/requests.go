@@ -94,9 +94,10 @@ func (c *Client) Cancel(ctx context.Context, id int64) error {
 	return c.ok(ctx, protocol.ChallengeCancel{ChallengeID: id})
 }
 
-// Seek joins the quick-pairing queue; GameStart follows when paired.
-func (c *Client) Seek(ctx context.Context, s protocol.Settings) error {
-	return c.ok(ctx, protocol.Seek{Settings: s})
+// Seek joins the quick-pairing queue with the settings of the game wished
+// (the colour is the server's choice); GameStarted follows when paired.
+func (c *Client) Seek(ctx context.Context, s Settings) error {
+	return c.ok(ctx, protocol.Seek{Settings: s.wire()})
 }
 
 // Unseek leaves the queue.

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gomokud/gomoku/client"
-	"github.com/gomokud/gomoku/protocol"
+	"github.com/gomokud/gomoku/engine"
 )
 
 // requestTimeout bounds every request the UI makes.
@@ -38,28 +38,28 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 	case IntentMove:
 		return nil, c.Move(ctx, g, in.Point)
 	case IntentTakeback:
-		return NoticeMsg{Text: "takeback requested"}, c.GameRequest(ctx, protocol.Takeback{GameID: g})
+		return NoticeMsg{Text: "takeback requested"}, c.Offer(ctx, g, client.OfferTakeback)
 	case IntentDraw:
-		return NoticeMsg{Text: "draw offered"}, c.GameRequest(ctx, protocol.DrawOffer{GameID: g})
+		return NoticeMsg{Text: "draw offered"}, c.Offer(ctx, g, client.OfferDraw)
 	case IntentResign:
-		return nil, c.GameRequest(ctx, protocol.Resign{GameID: g})
+		return nil, c.Resign(ctx, g)
 	case IntentAbort:
-		return nil, c.GameRequest(ctx, protocol.Abort{GameID: g})
+		return nil, c.Abort(ctx, g)
 	case IntentRematch:
-		return NoticeMsg{Text: "rematch offered"}, c.GameRequest(ctx, protocol.RematchOffer{GameID: g})
+		return NoticeMsg{Text: "rematch offered"}, c.Offer(ctx, g, client.OfferRematch)
 	case IntentClaim:
-		return nil, c.GameRequest(ctx, protocol.ClaimWin{GameID: g})
+		return nil, c.ClaimWin(ctx, g)
 	case IntentAnswer:
-		return nil, c.GameRequest(ctx, answer(in))
+		return nil, c.Answer(ctx, g, client.OfferKind(in.Offer), in.Accept)
 	case IntentGameChat:
-		return nil, c.GameRequest(ctx, protocol.GameSay{GameID: g, Text: in.Text})
+		return nil, c.GameSay(ctx, g, in.Text)
 	case IntentLeaveGame:
 		b.mu.Lock()
 		color, known := b.colors[g]
 		delete(b.colors, g)
 		delete(b.names, g)
 		b.mu.Unlock()
-		if known && color == "" {
+		if known && color == engine.Empty {
 			return nil, c.Unwatch(ctx, g)
 		}
 		c.Forget(g)
@@ -69,11 +69,11 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		_, err := c.Watch(ctx, g)
 		return nil, err
 	case IntentChallenge:
-		s, err := ProtocolSettings(in.Settings)
+		s, err := clientSettings(in.Settings)
 		if err != nil {
 			return nil, err
 		}
-		ch, err := c.Challenge(ctx, in.Name, s)
+		ch, err := c.SendChallenge(ctx, in.Name, s)
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +83,7 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 			// Accepted at once: the game screen opens with its game_start.
 			return nil, nil
 		}
-		b.challenges[ch.ChallengeID] = ch
+		b.challenges[ch.ID] = ch
 		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
 	case IntentAcceptChallenge:
 		if err := c.Accept(ctx, in.ID); err != nil {
@@ -101,7 +101,7 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		}
 		return b.dropChallenge(in.ID, "challenge cancelled"), nil
 	case IntentSeek:
-		s, err := ProtocolSettings(in.Settings)
+		s, err := clientSettings(in.Settings)
 		if err != nil {
 			return nil, err
 		}
@@ -125,14 +125,14 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 // guest enters again as a guest after the session expired (the lobby
 // follows as an event) and watches again the games that were watched.
 func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error) {
-	sess, err := b.c.Guest(ctx, wish)
-	if err != nil {
+	if _, err := b.c.Guest(ctx, wish); err != nil {
 		return nil, err
 	}
+	me := b.c.Me().Name
 	b.mu.Lock()
 	var watched []int64
 	for id, color := range b.colors {
-		if color == "" {
+		if color == engine.Empty {
 			watched = append(watched, id)
 		} else {
 			// Played under the old identity: no longer mine to follow.
@@ -146,20 +146,10 @@ func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error)
 		_, _ = b.c.Watch(ctx, id) // a game that ended meanwhile: nothing to refresh
 	}
 	return MultiMsg{
-		SessionMsg{Me: sess.Player.Name},
+		SessionMsg{Me: me},
 		ConnMsg{Status: "connected"},
-		NoticeMsg{Text: "you are " + sess.Player.Name + " now"},
+		NoticeMsg{Text: "you are " + me + " now"},
 	}, nil
-}
-
-func answer(in Intent) protocol.Message {
-	switch in.Offer {
-	case protocol.OfferDraw:
-		return protocol.DrawAnswer{GameID: in.Game, Accept: in.Accept}
-	case protocol.OfferRematch:
-		return protocol.RematchAnswer{GameID: in.Game, Accept: in.Accept}
-	}
-	return protocol.TakebackAnswer{GameID: in.Game, Accept: in.Accept}
 }
 
 func (b *ClientBackend) dropChallenge(id int64, text string) tea.Msg {
@@ -181,12 +171,10 @@ func bot(name string) bool { return strings.HasPrefix(name, "bot:") }
 
 // errorText is an error as one line for the screen.
 func errorText(err error) string {
-	var pe *protocol.Error
+	if text, ok := client.ReplyText(err); ok {
+		return text // the server's words already say what went wrong
+	}
 	switch {
-	case errors.As(err, &pe) && pe.Message != "":
-		return pe.Message // the server's words already say what went wrong
-	case errors.As(err, &pe):
-		return pe.Error()
 	case errors.Is(err, client.ErrDisconnected):
 		return "not connected to the server (reconnecting)"
 	case errors.Is(err, context.DeadlineExceeded):

@@ -139,7 +139,7 @@ func TestAppGuestEntersAgain(t *testing.T) {
 	old := renjuGame(t, engine.Black) // played under the forgotten name
 	a.Update(GameStartMsg{State: old})
 	a.Current = 0
-	a.Update(LobbyMsg{Players: []Player{{Name: "alice", Status: "playing", Game: 3}}})
+	a.Update(LobbyMsg{Players: []client.Player{{Name: "alice", Status: "playing", Game: 3}}})
 	// What the backend makes of a reconnect without a session:
 	a.Update(b.convert(client.Reconnected{}))
 	view := a.View()

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -15,7 +16,7 @@ func testLobby(tb testing.TB, w, h int) *LobbyModel {
 	m := NewLobbyModel("alice", "ws://localhost:7878/ws", PlainStyles())
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Status = "connected"
-	m.SetPlayers([]Player{
+	m.SetPlayers([]client.Player{
 		{Name: "easy", Bot: true, Status: "idle"},
 		{Name: "alice", Status: "idle", Rating: 1523},
 		{Name: "bob", Status: "playing", Rating: 1480, Game: 12},
@@ -120,7 +121,7 @@ func TestLobbySettingsKeys(t *testing.T) {
 func TestLobbyKeepsSelectionOnUpdate(t *testing.T) {
 	m := testLobby(t, 80, 24)
 	// bob is selected: the first player other than me
-	m.SetPlayers([]Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
+	m.SetPlayers([]client.Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
 	if in, _ := pressLobby(m, "c"); in.Name != "bob" {
 		t.Fatalf("selection moved to %q", in.Name)
 	}
