@@ -104,7 +104,7 @@ func TestBackendShutdownNotice(t *testing.T) {
 		t.Errorf("disconnect %+v", conn)
 	}
 	// Requests while down say what was not sent.
-	m := b.Do(ctx, Intent{Kind: IntentMove, Game: 1, Point: engine.Point{X: 7, Y: 7}})
+	m := b.Do(ctx, MoveIntent{Game: 1, Point: engine.Point{X: 7, Y: 7}})
 	if n, ok := m.(NoticeMsg); !ok || !n.Error || n.Text != "not connected: move not sent" {
 		t.Errorf("move while down: %+v", m)
 	}

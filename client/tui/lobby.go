@@ -203,12 +203,12 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.chatting, m.input = true, ""
 	case "p":
 		if m.Seeking {
-			return intentCmd(Intent{Kind: IntentCancelSeek})
+			return intentCmd(CancelSeekIntent{})
 		}
-		return intentCmd(Intent{Kind: IntentSeek, Settings: m.Settings})
+		return intentCmd(SeekIntent{Settings: m.Settings})
 	case "g":
 		if m.MyGame != 0 {
-			return intentCmd(Intent{Kind: IntentOpenGame, Game: m.MyGame})
+			return intentCmd(OpenGameIntent{Game: m.MyGame})
 		}
 		m.Info("you have no running game")
 	case "q":
@@ -217,7 +217,7 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 			m.Error("your game %d is running and its clock with it: g returns to it, q again quits", m.MyGame)
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentQuit})
+		return intentCmd(QuitIntent{})
 	case "1", "2", "3", "4", "5":
 		if m.Seeking {
 			// The seek went with the settings it had; p stops it first.
@@ -245,13 +245,13 @@ func (m *LobbyModel) playerKey(key string) tea.Cmd {
 			m.Error("you cannot challenge yourself")
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentChallenge, Name: p.Name, Settings: m.Settings})
+		return intentCmd(ChallengeIntent{Name: p.Name, Settings: m.Settings})
 	case "w":
 		if p.Game == 0 {
 			m.Error("%s is not playing", p.Name)
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentWatch, Game: p.Game})
+		return intentCmd(WatchIntent{Game: p.Game})
 	}
 	return nil
 }
@@ -263,11 +263,11 @@ func (m *LobbyModel) challengeKey(key string) tea.Cmd {
 	}
 	switch {
 	case c.Incoming && (key == "a" || key == "enter"):
-		return intentCmd(Intent{Kind: IntentAcceptChallenge, ID: c.ID})
+		return intentCmd(AcceptChallengeIntent{ID: c.ID})
 	case c.Incoming && (key == "d" || key == "x"):
-		return intentCmd(Intent{Kind: IntentDeclineChallenge, ID: c.ID})
+		return intentCmd(DeclineChallengeIntent{ID: c.ID})
 	case !c.Incoming && (key == "x" || key == "d"):
-		return intentCmd(Intent{Kind: IntentCancelChallenge, ID: c.ID})
+		return intentCmd(CancelChallengeIntent{ID: c.ID})
 	}
 	return nil
 }
@@ -311,7 +311,7 @@ func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
 		text := strings.TrimSpace(m.input)
 		m.chatting, m.input = false, ""
 		if text != "" {
-			return intentCmd(Intent{Kind: IntentLobbyChat, Text: text})
+			return intentCmd(ChatIntent{Text: text})
 		}
 	case tea.KeySpace:
 		m.input += " "
