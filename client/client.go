@@ -110,13 +110,14 @@ func (c *Client) connect(ctx context.Context) (*conn, error) {
 // Disconnected and Reconnected. It is closed by Close, and when the
 // connection drops without Options.Reconnect. Events are buffered without
 // limit, so a consumer that stops reading never blocks the connection.
+// NextEvent reads the same events in engine terms.
 func (c *Client) Events() <-chan protocol.Message { return c.events.out }
 
-// Me is the logged-in player (zero before a session).
-func (c *Client) Me() protocol.Player {
+// Me is the logged-in player (zero before a session, after Logout).
+func (c *Client) Me() Player {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.me
+	return playerOf(c.me)
 }
 
 // Token is the session token (empty before a session, after Logout).
@@ -179,6 +180,20 @@ func Code(err error) protocol.Code {
 		return pe.Code
 	}
 	return ""
+}
+
+// ReplyText is the text of an error reply, as a person should read it: the
+// server's message, or the whole reply ("not_found: ...") when it has none.
+// ok is false when err is not an error reply.
+func ReplyText(err error) (text string, ok bool) {
+	var pe *protocol.Error
+	if !errors.As(err, &pe) {
+		return "", false
+	}
+	if pe.Message != "" {
+		return pe.Message, true
+	}
+	return pe.Error(), true
 }
 
 // request sends req on cn and waits for the reply with its id.

@@ -79,7 +79,7 @@ func (c *Client) redial() (*conn, error) {
 		reply, err := c.request(ctx, cn, protocol.Resume{Token: token})
 		if Code(err) == protocol.CodeUnauthorized {
 			// The token is gone (expired, or a guest the server forgot):
-			// stay connected, logged out; Reconnected carries no token.
+			// stay connected, logged out (Reconnected.LoggedIn false).
 			c.mu.Lock()
 			c.token, c.me = "", protocol.Player{}
 			c.mu.Unlock()
@@ -122,7 +122,7 @@ func (c *Client) install(cn *conn, sess protocol.Session) (*conn, error) {
 		}
 	}
 	c.mu.Unlock()
-	c.events.push(Reconnected{Session: sess})
+	c.events.push(Reconnected{LoggedIn: sess.Token != "", Me: playerOf(sess.Player), Games: sess.Games})
 	for id, seq := range last {
 		go c.resync(id, seq)
 	}

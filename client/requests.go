@@ -64,6 +64,21 @@ func (c *Client) Challenge(ctx context.Context, to string, s protocol.Settings) 
 	return call[protocol.Challenge](ctx, c, protocol.ChallengeCreate{To: to, Settings: s})
 }
 
+// SendChallenge challenges a player or a bot ("bot:easy") and returns the
+// open challenge: Challenge in engine terms. A challenge to a bot is
+// accepted at once (GameStarted follows).
+func (c *Client) SendChallenge(ctx context.Context, to string, s Settings) (Challenge, error) {
+	ch, err := c.Challenge(ctx, to, s.wire())
+	if err != nil {
+		return Challenge{}, err
+	}
+	out, err := challengeOf(ch)
+	if err != nil {
+		return Challenge{}, fmt.Errorf("challenge: %w: %w", ErrBadEvent, err)
+	}
+	return out, nil
+}
+
 // Accept accepts a challenge made to me; GameStart follows as an event.
 func (c *Client) Accept(ctx context.Context, id int64) error {
 	return c.ok(ctx, protocol.ChallengeAccept{ChallengeID: id})
@@ -79,9 +94,10 @@ func (c *Client) Cancel(ctx context.Context, id int64) error {
 	return c.ok(ctx, protocol.ChallengeCancel{ChallengeID: id})
 }
 
-// Seek joins the quick-pairing queue; GameStart follows when paired.
-func (c *Client) Seek(ctx context.Context, s protocol.Settings) error {
-	return c.ok(ctx, protocol.Seek{Settings: s})
+// Seek joins the quick-pairing queue with the settings of the game wished
+// (the colour is the server's choice); GameStarted follows when paired.
+func (c *Client) Seek(ctx context.Context, s Settings) error {
+	return c.ok(ctx, protocol.Seek{Settings: s.wire()})
 }
 
 // Unseek leaves the queue.
@@ -98,9 +114,18 @@ func (c *Client) Move(ctx context.Context, gameID int64, p engine.Point) error {
 }
 
 // Watch starts spectating a game and returns its state. The state is also
-// delivered on Events, ahead of the game's events that follow it.
-func (c *Client) Watch(ctx context.Context, gameID int64) (protocol.GameState, error) {
-	return call[protocol.GameState](ctx, c, protocol.Watch{GameID: gameID})
+// delivered on Events (GameSynced), ahead of the game's events that follow
+// it.
+func (c *Client) Watch(ctx context.Context, gameID int64) (GameSnapshot, error) {
+	st, err := call[protocol.GameState](ctx, c, protocol.Watch{GameID: gameID})
+	if err != nil {
+		return GameSnapshot{}, err
+	}
+	s, err := snapshotOf(st.Snapshot)
+	if err != nil {
+		return GameSnapshot{}, fmt.Errorf("watch: %w: %w", ErrBadEvent, err)
+	}
+	return s, nil
 }
 
 // Unwatch stops spectating.

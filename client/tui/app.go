@@ -7,8 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/gomokud/gomoku/protocol"
+	"github.com/gomokud/gomoku/client"
 )
 
 // Backend is the network side of the App. Both methods are called from
@@ -124,7 +123,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, tea.Quit
 		}
 		if a.conn.LoggedOut && msg.String() == "G" && !a.typing() {
-			return a, a.intent(Intent{Kind: IntentGuest, Name: strings.TrimPrefix(a.Lobby.Me, protocol.GuestPrefix)})
+			return a, a.intent(GuestIntent{Name: strings.TrimPrefix(a.Lobby.Me, client.GuestPrefix)})
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
@@ -171,26 +170,26 @@ func (a *App) screenUpdate(msg tea.Msg) tea.Cmd {
 
 // intent handles what is local and hands the rest to the backend.
 func (a *App) intent(in Intent) tea.Cmd {
-	switch in.Kind {
-	case IntentQuit:
+	switch i := in.(type) {
+	case QuitIntent:
 		return tea.Quit
-	case IntentOpenGame:
-		if a.Games[in.Game] != nil {
-			a.Current = in.Game
+	case OpenGameIntent:
+		if a.Games[i.Game] != nil {
+			a.Current = i.Game
 			return a.tick()
 		}
-	case IntentLeaveGame:
-		g := a.Games[in.Game]
+	case LeaveGameIntent:
+		g := a.Games[i.Game]
 		a.Current = 0
 		if g == nil || g.player() && !g.State.Over() {
 			// Still playing: the game stays open in the background.
 			return nil
 		}
-		delete(a.Games, in.Game)
+		delete(a.Games, i.Game)
 		if a.conn.Down {
 			return nil // the client forgets it; nothing to tell the server
 		}
-	case IntentGuest:
+	case GuestIntent:
 		if a.conn.Down {
 			a.notice(NoticeMsg{Text: "not connected yet: wait for the reconnect, then G", Error: true})
 			return nil
@@ -226,29 +225,12 @@ type intentFailed struct {
 // failed undoes what the screen assumed when the intent was made (my pending
 // offer) and shows why.
 func (a *App) failed(f intentFailed) {
-	if g := a.Games[f.in.Game]; g != nil {
-		switch f.in.Kind {
-		case IntentTakeback, IntentDraw, IntentRematch:
+	if o, ok := f.in.(OfferIntent); ok {
+		if g := a.Games[o.Game]; g != nil {
 			g.State.MyOffer = ""
 		}
 	}
 	a.notice(f.notice)
-}
-
-// notSent says what was not sent: "move not sent".
-func notSent(in Intent) string {
-	what := map[IntentKind]string{
-		IntentMove: "move", IntentTakeback: "takeback request", IntentDraw: "draw offer",
-		IntentResign: "resignation", IntentAbort: "abort", IntentRematch: "rematch offer",
-		IntentAnswer: "answer", IntentGameChat: "message", IntentLobbyChat: "message",
-		IntentClaim: "claim", IntentChallenge: "challenge", IntentAcceptChallenge: "acceptance",
-		IntentDeclineChallenge: "refusal", IntentCancelChallenge: "cancellation",
-		IntentSeek: "pairing request", IntentCancelSeek: "pairing cancellation", IntentWatch: "watch request",
-	}[in.Kind]
-	if what == "" {
-		what = "request"
-	}
-	return what + " not sent"
 }
 
 // connEvent records the connection's state; while it is down every screen
@@ -264,7 +246,7 @@ func (a *App) connEvent(m ConnMsg) {
 		if m.Detail != "" {
 			line += " " + m.Detail
 		}
-	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, protocol.GuestPrefix):
+	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, client.GuestPrefix):
 		line = "guest gone after a server restart: G enters again as a new guest"
 	case m.LoggedOut:
 		line = "session expired: G plays as a guest, or quit and log in again"

@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -13,7 +14,7 @@ import (
 // runes; each must still act as a key.
 func TestAppSplitsBurstOfKeys(t *testing.T) {
 	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
-	a.Lobby.SetPlayers([]Player{{Name: "alice"}, {Name: "bob"}})
+	a.Lobby.SetPlayers([]client.Player{{Name: "alice"}, {Name: "bob"}})
 	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("115j")})
 	if s := a.Lobby.Settings; s.Rule != engine.Renju || !s.Rated {
 		t.Errorf("settings %+v, want renju rated", s)
@@ -53,7 +54,7 @@ func TestAppOpensNewGames(t *testing.T) {
 // it, unless a newer message has replaced it by then.
 func TestLobbyMessagesExpire(t *testing.T) {
 	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
-	a.Lobby.SetPlayers([]Player{{Name: "alice"}, {Name: "bob"}})
+	a.Lobby.SetPlayers([]client.Player{{Name: "alice"}, {Name: "bob"}})
 	_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kc")}) // c on alice: herself
 	if a.Lobby.Message == "" || cmd == nil {
 		t.Fatalf("message %q, cmd %v: want an error and its timer", a.Lobby.Message, cmd)

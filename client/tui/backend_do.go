@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gomokud/gomoku/client"
-	"github.com/gomokud/gomoku/protocol"
+	"github.com/gomokud/gomoku/engine"
 )
 
 // requestTimeout bounds every request the UI makes.
@@ -31,108 +31,129 @@ func (b *ClientBackend) Do(ctx context.Context, in Intent) tea.Msg {
 	return msg
 }
 
+// do dispatches an intent to its request; the message is what to show when
+// the request succeeds.
 func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 	c := b.c
-	g := in.Game
-	switch in.Kind {
-	case IntentMove:
-		return nil, c.Move(ctx, g, in.Point)
-	case IntentTakeback:
-		return NoticeMsg{Text: "takeback requested"}, c.GameRequest(ctx, protocol.Takeback{GameID: g})
-	case IntentDraw:
-		return NoticeMsg{Text: "draw offered"}, c.GameRequest(ctx, protocol.DrawOffer{GameID: g})
-	case IntentResign:
-		return nil, c.GameRequest(ctx, protocol.Resign{GameID: g})
-	case IntentAbort:
-		return nil, c.GameRequest(ctx, protocol.Abort{GameID: g})
-	case IntentRematch:
-		return NoticeMsg{Text: "rematch offered"}, c.GameRequest(ctx, protocol.RematchOffer{GameID: g})
-	case IntentClaim:
-		return nil, c.GameRequest(ctx, protocol.ClaimWin{GameID: g})
-	case IntentAnswer:
-		return nil, c.GameRequest(ctx, answer(in))
-	case IntentGameChat:
-		return nil, c.GameRequest(ctx, protocol.GameSay{GameID: g, Text: in.Text})
-	case IntentLeaveGame:
-		b.mu.Lock()
-		color, known := b.colors[g]
-		delete(b.colors, g)
-		delete(b.names, g)
-		b.mu.Unlock()
-		if known && color == "" {
-			return nil, c.Unwatch(ctx, g)
+	switch in := in.(type) {
+	case MoveIntent:
+		return nil, c.Move(ctx, in.Game, in.Point)
+	case OfferIntent:
+		return NoticeMsg{Text: offerSent(in.Offer)}, c.Offer(ctx, in.Game, client.OfferKind(in.Offer))
+	case AnswerIntent:
+		return nil, c.Answer(ctx, in.Game, client.OfferKind(in.Offer), in.Accept)
+	case ResignIntent:
+		return nil, c.Resign(ctx, in.Game)
+	case AbortIntent:
+		return nil, c.Abort(ctx, in.Game)
+	case ClaimIntent:
+		return nil, c.ClaimWin(ctx, in.Game)
+	case ChatIntent:
+		if in.Game == 0 {
+			return nil, c.LobbySay(ctx, in.Text)
 		}
-		c.Forget(g)
-		return nil, nil
-	case IntentWatch:
+		return nil, c.GameSay(ctx, in.Game, in.Text)
+	case LeaveGameIntent:
+		return nil, b.leave(ctx, in.Game)
+	case WatchIntent:
 		// The state comes through the events, in order with the moves.
-		_, err := c.Watch(ctx, g)
+		_, err := c.Watch(ctx, in.Game)
 		return nil, err
-	case IntentChallenge:
-		s, err := ProtocolSettings(in.Settings)
-		if err != nil {
-			return nil, err
-		}
-		ch, err := c.Challenge(ctx, in.Name, s)
-		if err != nil {
-			return nil, err
-		}
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		if bot(ch.To) {
-			// Accepted at once: the game screen opens with its game_start.
-			return nil, nil
-		}
-		b.challenges[ch.ChallengeID] = ch
-		return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
-	case IntentAcceptChallenge:
-		if err := c.Accept(ctx, in.ID); err != nil {
-			return nil, err
-		}
-		return b.dropChallenge(in.ID, "challenge accepted"), nil
-	case IntentDeclineChallenge:
-		if err := c.Decline(ctx, in.ID); err != nil {
-			return nil, err
-		}
-		return b.dropChallenge(in.ID, "challenge declined"), nil
-	case IntentCancelChallenge:
-		if err := c.Cancel(ctx, in.ID); err != nil {
-			return nil, err
-		}
-		return b.dropChallenge(in.ID, "challenge cancelled"), nil
-	case IntentSeek:
-		s, err := ProtocolSettings(in.Settings)
-		if err != nil {
-			return nil, err
-		}
-		if err := c.Seek(ctx, s); err != nil {
-			return nil, err
-		}
-		return b.setSeeking(true, "looking for an opponent… (p to stop)"), nil
-	case IntentCancelSeek:
+	case ChallengeIntent:
+		return b.challenge(ctx, in)
+	case AcceptChallengeIntent:
+		return b.closeChallenge(ctx, c.Accept, in.ID, "challenge accepted")
+	case DeclineChallengeIntent:
+		return b.closeChallenge(ctx, c.Decline, in.ID, "challenge declined")
+	case CancelChallengeIntent:
+		return b.closeChallenge(ctx, c.Cancel, in.ID, "challenge cancelled")
+	case SeekIntent:
+		return b.seek(ctx, in.Settings)
+	case CancelSeekIntent:
 		if err := c.Unseek(ctx); err != nil {
 			return nil, err
 		}
 		return b.setSeeking(false, "stopped looking"), nil
-	case IntentLobbyChat:
-		return nil, c.LobbySay(ctx, in.Text)
-	case IntentGuest:
+	case GuestIntent:
 		return b.guest(ctx, in.Name)
 	}
-	return nil, fmt.Errorf("unknown intent %d", in.Kind)
+	return nil, fmt.Errorf("unknown intent %T", in)
+}
+
+// offerSent confirms an offer: "draw offered", "takeback requested".
+func offerSent(offer string) string {
+	if offer == string(client.OfferTakeback) {
+		return "takeback requested"
+	}
+	return offer + " offered"
+}
+
+// leave forgets a game left for the lobby: a watched one is unwatched, one
+// of mine (over, or running in the background) is no longer followed.
+func (b *ClientBackend) leave(ctx context.Context, game int64) error {
+	b.mu.Lock()
+	color, known := b.colors[game]
+	delete(b.colors, game)
+	delete(b.names, game)
+	b.mu.Unlock()
+	if known && color == engine.Empty {
+		return b.c.Unwatch(ctx, game)
+	}
+	b.c.Forget(game)
+	return nil
+}
+
+// challenge sends a challenge and lists it, unless a bot took it at once.
+func (b *ClientBackend) challenge(ctx context.Context, in ChallengeIntent) (tea.Msg, error) {
+	s, err := clientSettings(in.Settings)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := b.c.SendChallenge(ctx, in.Name, s)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if bot(ch.To) {
+		// Accepted at once: the game screen opens with its game_start.
+		return nil, nil
+	}
+	b.challenges[ch.ID] = ch
+	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
+}
+
+// closeChallenge accepts, declines or cancels challenge id with send, and
+// takes it off the list.
+func (b *ClientBackend) closeChallenge(ctx context.Context, send func(context.Context, int64) error, id int64, text string) (tea.Msg, error) {
+	if err := send(ctx, id); err != nil {
+		return nil, err
+	}
+	return b.dropChallenge(id, text), nil
+}
+
+func (b *ClientBackend) seek(ctx context.Context, settings Settings) (tea.Msg, error) {
+	s, err := clientSettings(settings)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.c.Seek(ctx, s); err != nil {
+		return nil, err
+	}
+	return b.setSeeking(true, "looking for an opponent… (p to stop)"), nil
 }
 
 // guest enters again as a guest after the session expired (the lobby
 // follows as an event) and watches again the games that were watched.
 func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error) {
-	sess, err := b.c.Guest(ctx, wish)
-	if err != nil {
+	if _, err := b.c.Guest(ctx, wish); err != nil {
 		return nil, err
 	}
+	me := b.c.Me().Name
 	b.mu.Lock()
 	var watched []int64
 	for id, color := range b.colors {
-		if color == "" {
+		if color == engine.Empty {
 			watched = append(watched, id)
 		} else {
 			// Played under the old identity: no longer mine to follow.
@@ -146,20 +167,10 @@ func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error)
 		_, _ = b.c.Watch(ctx, id) // a game that ended meanwhile: nothing to refresh
 	}
 	return MultiMsg{
-		SessionMsg{Me: sess.Player.Name},
+		SessionMsg{Me: me},
 		ConnMsg{Status: "connected"},
-		NoticeMsg{Text: "you are " + sess.Player.Name + " now"},
+		NoticeMsg{Text: "you are " + me + " now"},
 	}, nil
-}
-
-func answer(in Intent) protocol.Message {
-	switch in.Offer {
-	case protocol.OfferDraw:
-		return protocol.DrawAnswer{GameID: in.Game, Accept: in.Accept}
-	case protocol.OfferRematch:
-		return protocol.RematchAnswer{GameID: in.Game, Accept: in.Accept}
-	}
-	return protocol.TakebackAnswer{GameID: in.Game, Accept: in.Accept}
 }
 
 func (b *ClientBackend) dropChallenge(id int64, text string) tea.Msg {
@@ -177,16 +188,14 @@ func (b *ClientBackend) setSeeking(on bool, text string) tea.Msg {
 }
 
 // bot reports whether a player name is a bot's ("bot:easy").
-func bot(name string) bool { return strings.HasPrefix(name, protocol.BotPrefix) }
+func bot(name string) bool { return strings.HasPrefix(name, client.BotPrefix) }
 
 // errorText is an error as one line for the screen.
 func errorText(err error) string {
-	var pe *protocol.Error
+	if text, ok := client.ReplyText(err); ok {
+		return text // the server's words already say what went wrong
+	}
 	switch {
-	case errors.As(err, &pe) && pe.Message != "":
-		return pe.Message // the server's words already say what went wrong
-	case errors.As(err, &pe):
-		return pe.Error()
 	case errors.Is(err, client.ErrDisconnected):
 		return "not connected to the server (reconnecting)"
 	case errors.Is(err, context.DeadlineExceeded):

@@ -93,7 +93,7 @@ func TestBackendAgainstServer(t *testing.T) {
 	nextMsg(t, alice, func(l LobbyMsg) bool { return len(l.Players) > 0 })
 	nextMsg(t, bob, func(l LobbyMsg) bool { return len(l.Players) > 0 })
 
-	msg := alice.Do(ctx, Intent{Kind: IntentChallenge, Name: "bob",
+	msg := alice.Do(ctx, ChallengeIntent{Name: "bob",
 		Settings: Settings{Rule: engine.Renju, Size: 15, Time: "none", Color: "black"}})
 	var sent bool
 	for _, m := range flatten(msg) {
@@ -125,7 +125,7 @@ func TestBackendAgainstServer(t *testing.T) {
 	if want := "alice challenges you to renju 15x15 none, you white"; !strings.Contains(notice.Text, want) {
 		t.Errorf("notice %q, want %q", notice.Text, want)
 	}
-	if m := bob.Do(ctx, Intent{Kind: IntentAcceptChallenge, ID: l.Challenges[0].ID}); m == nil {
+	if m := bob.Do(ctx, AcceptChallengeIntent{ID: l.Challenges[0].ID}); m == nil {
 		t.Fatal("accept: no message")
 	}
 
@@ -139,7 +139,7 @@ func TestBackendAgainstServer(t *testing.T) {
 	id := as.Info.ID
 
 	h8 := engine.Point{X: 7, Y: 7}
-	if m := alice.Do(ctx, Intent{Kind: IntentMove, Game: id, Point: h8}); m != nil {
+	if m := alice.Do(ctx, MoveIntent{Game: id, Point: h8}); m != nil {
 		t.Fatalf("move: %+v", m)
 	}
 	if mv := nextMsg[GameMoveMsg](t, bob, nil); mv.Move.Point != h8 || mv.Move.Color != engine.Black {
@@ -150,7 +150,7 @@ func TestBackendAgainstServer(t *testing.T) {
 		b    *ClientBackend
 		want string
 	}{{bob, "occupied"}, {alice, "turn"}} {
-		m := tc.b.Do(ctx, Intent{Kind: IntentMove, Game: id, Point: h8})
+		m := tc.b.Do(ctx, MoveIntent{Game: id, Point: h8})
 		if n, ok := m.(NoticeMsg); !ok || !n.Error || !strings.Contains(n.Text, tc.want) {
 			t.Errorf("bad move: %+v, want an error notice with %q", m, tc.want)
 		}
@@ -162,12 +162,12 @@ func TestBackendAgainstServer(t *testing.T) {
 	if !strings.HasPrefix(away.Text, "alice disconnected; you may claim the win") {
 		t.Errorf("away notice %q", away.Text)
 	}
-	if m := bob.Do(ctx, Intent{Kind: IntentClaim, Game: id}); fmt.Sprint(m) == "<nil>" {
+	if m := bob.Do(ctx, ClaimIntent{Game: id}); fmt.Sprint(m) == "<nil>" {
 		t.Error("claiming at once was not refused")
 	}
 
 	// One side has moved: the game can still be called off.
-	if m := bob.Do(ctx, Intent{Kind: IntentAbort, Game: id}); m != nil {
+	if m := bob.Do(ctx, AbortIntent{Game: id}); m != nil {
 		t.Fatalf("abort: %+v", m)
 	}
 	if over := nextMsg[GameOverMsg](t, bob, nil); over.Result.Reason != engine.ReasonAborted {

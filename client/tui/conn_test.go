@@ -11,7 +11,6 @@ import (
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/internal/servertest"
-	"github.com/gomokud/gomoku/protocol"
 )
 
 // keyIntent presses a key on the app and hands the screen's intent, if
@@ -105,7 +104,7 @@ func TestBackendShutdownNotice(t *testing.T) {
 		t.Errorf("disconnect %+v", conn)
 	}
 	// Requests while down say what was not sent.
-	m := b.Do(ctx, Intent{Kind: IntentMove, Game: 1, Point: engine.Point{X: 7, Y: 7}})
+	m := b.Do(ctx, MoveIntent{Game: 1, Point: engine.Point{X: 7, Y: 7}})
 	if n, ok := m.(NoticeMsg); !ok || !n.Error || n.Text != "not connected: move not sent" {
 		t.Errorf("move while down: %+v", m)
 	}
@@ -140,7 +139,7 @@ func TestAppGuestEntersAgain(t *testing.T) {
 	old := renjuGame(t, engine.Black) // played under the forgotten name
 	a.Update(GameStartMsg{State: old})
 	a.Current = 0
-	a.Update(LobbyMsg{Players: []Player{{Name: "alice", Status: "playing", Game: 3}}})
+	a.Update(LobbyMsg{Players: []client.Player{{Name: "alice", Status: "playing", Game: 3}}})
 	// What the backend makes of a reconnect without a session:
 	a.Update(b.convert(client.Reconnected{}))
 	view := a.View()
@@ -157,7 +156,7 @@ func TestAppGuestEntersAgain(t *testing.T) {
 		t.Fatal("G does nothing")
 	}
 	a.Update(cmd())
-	if !strings.HasPrefix(a.Lobby.Me, protocol.GuestPrefix) || a.conn.LoggedOut || a.Lobby.Status != "connected" {
+	if !strings.HasPrefix(a.Lobby.Me, client.GuestPrefix) || a.conn.LoggedOut || a.Lobby.Status != "connected" {
 		t.Fatalf("after G: me %q, conn %+v", a.Lobby.Me, a.conn)
 	}
 	if a.Games[42] != nil || a.Lobby.MyGame != 0 {

@@ -45,7 +45,7 @@ type GameModel struct {
 
 	mode    inputMode
 	input   string
-	confirm IntentKind // IntentResign or IntentAbort waiting for y; 0 for none
+	confirm Intent // a ResignIntent or AbortIntent waiting for y; nil for none
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
@@ -95,18 +95,19 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 	s := m.State
 	id := s.Info.ID
 	key := k.String()
-	if kind := m.confirm; kind != 0 {
-		m.confirm = 0
+	if pending := m.confirm; pending != nil {
+		m.confirm = nil
+		_, resign := pending.(ResignIntent)
 		switch {
 		case key == "A" && m.canAbort():
-			return intentCmd(Intent{Kind: IntentAbort, Game: id})
-		case key == "y" || key == "R" && kind == IntentResign:
-			return intentCmd(Intent{Kind: kind, Game: id})
+			return intentCmd(AbortIntent{Game: id})
+		case key == "y" || key == "R" && resign:
+			return intentCmd(pending)
 		}
-		if kind == IntentAbort {
-			m.Info("abort cancelled")
-		} else {
+		if resign {
 			m.Info("resignation cancelled")
+		} else {
+			m.Info("abort cancelled")
 		}
 		return nil
 	}
@@ -128,7 +129,7 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 	case "t", "/":
 		m.mode, m.input = inputChat, ""
 	case "q", "esc":
-		return intentCmd(Intent{Kind: IntentLeaveGame, Game: id})
+		return intentCmd(LeaveGameIntent{Game: id})
 	}
 	if !m.player() {
 		return nil
@@ -137,16 +138,16 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 	case "u":
 		if !s.Over() {
 			s.MyOffer = "takeback"
-			return intentCmd(Intent{Kind: IntentTakeback, Game: id})
+			return intentCmd(OfferIntent{Game: id, Offer: "takeback"})
 		}
 	case "d":
 		if !s.Over() {
 			s.MyOffer = "draw"
-			return intentCmd(Intent{Kind: IntentDraw, Game: id})
+			return intentCmd(OfferIntent{Game: id, Offer: "draw"})
 		}
 	case "R":
 		if !s.Over() {
-			m.confirm = IntentResign
+			m.confirm = ResignIntent{Game: id}
 			m.Info("resign this game? y to confirm, any other key to cancel")
 			if m.canAbort() {
 				m.Info("resign this game (a loss)? y to confirm; A aborts it instead (no result)")
@@ -154,7 +155,7 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		}
 	case "A":
 		if m.canAbort() {
-			m.confirm = IntentAbort
+			m.confirm = AbortIntent{Game: id}
 			m.Info("abort this game (no result, not rated)? y to confirm, any other key to cancel")
 		} else if !s.Over() {
 			m.Error("too late to abort: both sides have moved (R resigns)")
@@ -162,15 +163,15 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 	case "r":
 		if s.Over() {
 			s.MyOffer = "rematch"
-			return intentCmd(Intent{Kind: IntentRematch, Game: id})
+			return intentCmd(OfferIntent{Game: id, Offer: "rematch"})
 		}
 	case "w":
 		if !s.Over() && s.Away {
-			return intentCmd(Intent{Kind: IntentClaim, Game: id})
+			return intentCmd(ClaimIntent{Game: id})
 		}
 	case "y", "n":
 		if s.Offer != "" {
-			return intentCmd(Intent{Kind: IntentAnswer, Game: id, Offer: s.Offer, Accept: key == "y"})
+			return intentCmd(AnswerIntent{Game: id, Offer: s.Offer, Accept: key == "y"})
 		}
 	}
 	return nil
@@ -202,7 +203,7 @@ func (m *GameModel) place(p engine.Point) tea.Cmd {
 		m.Info("the game is over")
 		return nil
 	}
-	return intentCmd(Intent{Kind: IntentMove, Game: m.State.Info.ID, Point: p})
+	return intentCmd(MoveIntent{Game: m.State.Info.ID, Point: p})
 }
 
 func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
@@ -220,7 +221,7 @@ func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		if mode == inputChat {
-			return intentCmd(Intent{Kind: IntentGameChat, Game: m.State.Info.ID, Text: text})
+			return intentCmd(ChatIntent{Game: m.State.Info.ID, Text: text})
 		}
 		p, err := engine.ParsePoint(text, m.State.Info.Size)
 		if err != nil {

@@ -38,7 +38,7 @@ func press(m *GameModel, keys ...string) (Intent, bool) {
 		cmd = m.Update(keyMsg(k))
 	}
 	if cmd == nil {
-		return Intent{}, false
+		return nil, false
 	}
 	in, ok := cmd().(Intent)
 	return in, ok
@@ -49,44 +49,44 @@ func TestGameKeys(t *testing.T) {
 		name string
 		me   engine.Color
 		keys []string
-		want Intent // Kind 0: no intent
+		want Intent // nil: no intent
 	}{
-		{"enter places at the centre", engine.Black, []string{"enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 7, Y: 7}}},
-		{"hjkl move the cursor", engine.Black, []string{"h", "h", "k", "l", "space"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 6, Y: 8}}},
-		{"arrows move the cursor", engine.Black, []string{"up", "up", "right", "down", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 8, Y: 8}}},
-		{"cursor stops at the edge", engine.Black, []string{"j", "j", "j", "j", "j", "j", "j", "j", "j", "h", "h", "h", "h", "h", "h", "h", "h", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 0, Y: 0}}},
-		{"typed move", engine.Black, []string{":", "k", "1", "1", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 10, Y: 10}}},
-		{"typed move with backspace", engine.Black, []string{":", "c", "3", "backspace", "4", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 2, Y: 3}}},
-		{"typed move off the board", engine.Black, []string{":", "z", "9", "enter"}, Intent{}},
-		{"typed move cancelled", engine.Black, []string{":", "h", "8", "esc", "enter"}, Intent{Kind: IntentMove, Game: 42, Point: engine.Point{X: 7, Y: 7}}},
-		{"chat", engine.White, []string{"t", "h", "i", "space", "!", "enter"}, Intent{Kind: IntentGameChat, Game: 42, Text: "hi !"}},
-		{"empty chat sends nothing", engine.White, []string{"t", "enter"}, Intent{}},
-		{"takeback", engine.White, []string{"u"}, Intent{Kind: IntentTakeback, Game: 42}},
-		{"draw", engine.White, []string{"d"}, Intent{Kind: IntentDraw, Game: 42}},
-		{"resign needs confirmation", engine.White, []string{"R"}, Intent{}},
-		{"resign confirmed", engine.White, []string{"R", "y"}, Intent{Kind: IntentResign, Game: 42}},
-		{"resign cancelled", engine.White, []string{"R", "x", "y"}, Intent{}},
-		{"no rematch while playing", engine.White, []string{"r"}, Intent{}},
-		{"no answer without an offer", engine.White, []string{"y"}, Intent{}},
-		{"back to the lobby", engine.White, []string{"q"}, Intent{Kind: IntentLeaveGame, Game: 42}},
-		{"spectator cannot place", engine.Empty, []string{"enter"}, Intent{}},
-		{"spectator cannot resign", engine.Empty, []string{"R", "y"}, Intent{}},
-		{"spectator cannot type moves", engine.Empty, []string{":", "h", "8", "enter"}, Intent{}},
-		{"spectator chats", engine.Empty, []string{"t", "o", "k", "enter"}, Intent{Kind: IntentGameChat, Game: 42, Text: "ok"}},
-		{"spectator leaves", engine.Empty, []string{"esc"}, Intent{Kind: IntentLeaveGame, Game: 42}},
+		{"enter places at the centre", engine.Black, []string{"enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 7, Y: 7}}},
+		{"hjkl move the cursor", engine.Black, []string{"h", "h", "k", "l", "space"}, MoveIntent{Game: 42, Point: engine.Point{X: 6, Y: 8}}},
+		{"arrows move the cursor", engine.Black, []string{"up", "up", "right", "down", "enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 8, Y: 8}}},
+		{"cursor stops at the edge", engine.Black, []string{"j", "j", "j", "j", "j", "j", "j", "j", "j", "h", "h", "h", "h", "h", "h", "h", "h", "enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 0, Y: 0}}},
+		{"typed move", engine.Black, []string{":", "k", "1", "1", "enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 10, Y: 10}}},
+		{"typed move with backspace", engine.Black, []string{":", "c", "3", "backspace", "4", "enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 2, Y: 3}}},
+		{"typed move off the board", engine.Black, []string{":", "z", "9", "enter"}, nil},
+		{"typed move cancelled", engine.Black, []string{":", "h", "8", "esc", "enter"}, MoveIntent{Game: 42, Point: engine.Point{X: 7, Y: 7}}},
+		{"chat", engine.White, []string{"t", "h", "i", "space", "!", "enter"}, ChatIntent{Game: 42, Text: "hi !"}},
+		{"empty chat sends nothing", engine.White, []string{"t", "enter"}, nil},
+		{"takeback", engine.White, []string{"u"}, OfferIntent{Game: 42, Offer: "takeback"}},
+		{"draw", engine.White, []string{"d"}, OfferIntent{Game: 42, Offer: "draw"}},
+		{"resign needs confirmation", engine.White, []string{"R"}, nil},
+		{"resign confirmed", engine.White, []string{"R", "y"}, ResignIntent{Game: 42}},
+		{"resign cancelled", engine.White, []string{"R", "x", "y"}, nil},
+		{"no rematch while playing", engine.White, []string{"r"}, nil},
+		{"no answer without an offer", engine.White, []string{"y"}, nil},
+		{"back to the lobby", engine.White, []string{"q"}, LeaveGameIntent{Game: 42}},
+		{"spectator cannot place", engine.Empty, []string{"enter"}, nil},
+		{"spectator cannot resign", engine.Empty, []string{"R", "y"}, nil},
+		{"spectator cannot type moves", engine.Empty, []string{":", "h", "8", "enter"}, nil},
+		{"spectator chats", engine.Empty, []string{"t", "o", "k", "enter"}, ChatIntent{Game: 42, Text: "ok"}},
+		{"spectator leaves", engine.Empty, []string{"esc"}, LeaveGameIntent{Game: 42}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := newTestGame(t, renjuGame(t, tt.me), 80, 24, t0)
 			got, ok := press(m, tt.keys...)
-			if tt.want.Kind == 0 {
+			if tt.want == nil {
 				if ok {
-					t.Fatalf("keys %v: got intent %+v, want none", tt.keys, got)
+					t.Fatalf("keys %v: got intent %#v, want none", tt.keys, got)
 				}
 				return
 			}
-			if !ok || got.Kind != tt.want.Kind || got.Game != tt.want.Game || got.Point != tt.want.Point || got.Text != tt.want.Text {
-				t.Fatalf("keys %v: got %+v (%v), want %+v", tt.keys, got, ok, tt.want)
+			if !ok || got != tt.want {
+				t.Fatalf("keys %v: got %#v (%v), want %#v", tt.keys, got, ok, tt.want)
 			}
 		})
 	}
@@ -97,11 +97,11 @@ func TestGameKeysOffers(t *testing.T) {
 	s.Offer = "takeback"
 	m := newTestGame(t, s, 80, 24, t0)
 	in, ok := press(m, "y")
-	if !ok || in.Kind != IntentAnswer || !in.Accept || in.Offer != "takeback" {
+	if !ok || in != (AnswerIntent{Game: 42, Offer: "takeback", Accept: true}) {
 		t.Fatalf("y on a takeback request: %+v %v", in, ok)
 	}
 	in, ok = press(m, "n")
-	if !ok || in.Kind != IntentAnswer || in.Accept {
+	if !ok || in != (AnswerIntent{Game: 42, Offer: "takeback", Accept: false}) {
 		t.Fatalf("n on a takeback request: %+v %v", in, ok)
 	}
 
@@ -110,7 +110,7 @@ func TestGameKeysOffers(t *testing.T) {
 		t.Fatalf("placing after the end: %+v", in)
 	}
 	in, ok = press(m, "r")
-	if !ok || in.Kind != IntentRematch {
+	if !ok || in != (OfferIntent{Game: 42, Offer: "rematch"}) {
 		t.Fatalf("r after the end: %+v %v", in, ok)
 	}
 
@@ -120,7 +120,7 @@ func TestGameKeysOffers(t *testing.T) {
 		t.Fatalf("banner with a rematch offer: %q", b)
 	}
 	in, ok = press(m, "y")
-	if !ok || in.Kind != IntentAnswer || !in.Accept || in.Offer != "rematch" {
+	if !ok || in != (AnswerIntent{Game: 42, Offer: "rematch", Accept: true}) {
 		t.Fatalf("y on a rematch offer: %+v %v", in, ok)
 	}
 }
@@ -140,9 +140,9 @@ func TestGameMouse(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("click on the board sends no move")
 	}
-	in := cmd().(Intent)
-	if in.Kind != IntentMove || in.Point.String() != "e3" {
-		t.Fatalf("click at e3 gave %+v", in)
+	in, ok := cmd().(MoveIntent)
+	if !ok || in.Point.String() != "e3" {
+		t.Fatalf("click at e3 gave %#v", in)
 	}
 	if cmd := m.Update(tea.MouseMsg{X: 60, Y: 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}); cmd != nil {
 		t.Fatalf("click beside the board: %+v", cmd())
@@ -170,7 +170,7 @@ func TestGameAbort(t *testing.T) {
 		if in, ok := press(m, "A"); ok {
 			t.Fatalf("abort without confirmation: %+v", in)
 		}
-		if in, ok := press(m, "y"); !ok || in.Kind != IntentAbort || in.Game != 9 {
+		if in, ok := press(m, "y"); !ok || in != (AbortIntent{Game: 9}) {
 			t.Fatalf("A y after %d moves: %+v %v", len(moves), in, ok)
 		}
 		if in, ok := press(m, "A", "n"); ok || m.Message != "abort cancelled" {
@@ -180,7 +180,7 @@ func TestGameAbort(t *testing.T) {
 		if !strings.Contains(m.Message, "A aborts") {
 			t.Errorf("resign prompt %q does not offer abort", m.Message)
 		}
-		if in, ok := press(m, "A"); !ok || in.Kind != IntentAbort {
+		if in, ok := press(m, "A"); !ok || in != (AbortIntent{Game: 9}) {
 			t.Fatalf("R A: %+v %v", in, ok)
 		}
 	}

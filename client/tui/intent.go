@@ -6,46 +6,129 @@ import (
 	"github.com/gomokud/gomoku/engine"
 )
 
-// IntentKind is what the player asked for. Screens never talk to the network:
-// they return intents, and the program's owner (App) turns them into requests
-// off the UI loop.
-type IntentKind int
+// Intent is one request of the player, carried as a tea.Msg: one of the
+// *Intent types below. Screens never talk to the network: they return
+// intents, and the program's owner (App) handles the local ones and hands
+// the rest to the Backend, off the UI loop.
+type Intent interface {
+	intent()
+}
 
-const (
-	IntentMove             IntentKind = iota + 1 // place a stone at Point in Game
-	IntentTakeback                               // ask the opponent to take back
-	IntentDraw                                   // offer a draw
-	IntentResign                                 // resign Game
-	IntentAbort                                  // call Game off (before both sides moved)
-	IntentRematch                                // offer a rematch after Game
-	IntentAnswer                                 // answer the opponent's Offer: Accept
-	IntentGameChat                               // say Text in Game
-	IntentLeaveGame                              // back to the lobby (stop watching)
-	IntentClaim                                  // claim the win when the opponent left
-	IntentChallenge                              // challenge Name with Settings
-	IntentAcceptChallenge                        // accept challenge ID
-	IntentDeclineChallenge                       // decline challenge ID
-	IntentCancelChallenge                        // cancel my challenge ID
-	IntentSeek                                   // join the quick-pair queue with Settings
-	IntentCancelSeek                             // leave the queue
-	IntentWatch                                  // spectate Game
-	IntentOpenGame                               // show my running Game
-	IntentLobbyChat                              // say Text in the lobby
-	IntentGuest                                  // enter again as a guest (Name: the name wished) after the session expired
-	IntentQuit                                   // leave the program
+// Intents of a game screen.
+type (
+	// MoveIntent places a stone at Point in Game.
+	MoveIntent struct {
+		Game  int64
+		Point engine.Point
+	}
+	// OfferIntent asks the opponent to take back ("takeback"), offers a
+	// draw ("draw") or, after the game, a rematch ("rematch").
+	OfferIntent struct {
+		Game  int64
+		Offer string
+	}
+	// AnswerIntent answers the opponent's pending Offer.
+	AnswerIntent struct {
+		Game   int64
+		Offer  string
+		Accept bool
+	}
+	// ResignIntent resigns Game.
+	ResignIntent struct{ Game int64 }
+	// AbortIntent calls Game off (before both sides moved).
+	AbortIntent struct{ Game int64 }
+	// ClaimIntent claims the win when the opponent left.
+	ClaimIntent struct{ Game int64 }
+	// LeaveGameIntent goes back to the lobby (and stops watching Game).
+	LeaveGameIntent struct{ Game int64 }
 )
 
-// Intent is one request of the player, carried as a tea.Msg.
-type Intent struct {
-	Kind     IntentKind
-	Game     int64
-	Point    engine.Point
-	Text     string
-	Offer    string // IntentAnswer: "takeback", "draw", "rematch"
-	Accept   bool
-	Name     string
-	ID       int64 // challenge id
-	Settings Settings
+// Intents of the lobby and the program.
+type (
+	// ChatIntent says Text in the lobby (Game 0) or in a game.
+	ChatIntent struct {
+		Game int64
+		Text string
+	}
+	// ChallengeIntent challenges Name with Settings.
+	ChallengeIntent struct {
+		Name     string
+		Settings Settings
+	}
+	// AcceptChallengeIntent accepts challenge ID.
+	AcceptChallengeIntent struct{ ID int64 }
+	// DeclineChallengeIntent declines challenge ID.
+	DeclineChallengeIntent struct{ ID int64 }
+	// CancelChallengeIntent withdraws my challenge ID.
+	CancelChallengeIntent struct{ ID int64 }
+	// SeekIntent joins the quick-pair queue with Settings.
+	SeekIntent struct{ Settings Settings }
+	// CancelSeekIntent leaves the queue.
+	CancelSeekIntent struct{}
+	// WatchIntent spectates Game.
+	WatchIntent struct{ Game int64 }
+	// OpenGameIntent shows my running Game.
+	OpenGameIntent struct{ Game int64 }
+	// GuestIntent enters again as a guest, under Name if free, after the
+	// session expired.
+	GuestIntent struct{ Name string }
+	// QuitIntent leaves the program.
+	QuitIntent struct{}
+)
+
+func (MoveIntent) intent()             {}
+func (OfferIntent) intent()            {}
+func (AnswerIntent) intent()           {}
+func (ResignIntent) intent()           {}
+func (AbortIntent) intent()            {}
+func (ClaimIntent) intent()            {}
+func (LeaveGameIntent) intent()        {}
+func (ChatIntent) intent()             {}
+func (ChallengeIntent) intent()        {}
+func (AcceptChallengeIntent) intent()  {}
+func (DeclineChallengeIntent) intent() {}
+func (CancelChallengeIntent) intent()  {}
+func (SeekIntent) intent()             {}
+func (CancelSeekIntent) intent()       {}
+func (WatchIntent) intent()            {}
+func (OpenGameIntent) intent()         {}
+func (GuestIntent) intent()            {}
+func (QuitIntent) intent()             {}
+
+// notSent says what was not sent: "move not sent".
+func notSent(in Intent) string {
+	what := "request"
+	switch in := in.(type) {
+	case MoveIntent:
+		what = "move"
+	case OfferIntent:
+		what = offerNoun(in.Offer)
+	case AnswerIntent:
+		what = "answer"
+	case ResignIntent:
+		what = "resignation"
+	case AbortIntent:
+		what = "abort"
+	case ClaimIntent:
+		what = "claim"
+	case ChatIntent:
+		what = "message"
+	case ChallengeIntent:
+		what = "challenge"
+	case AcceptChallengeIntent:
+		what = "acceptance"
+	case DeclineChallengeIntent:
+		what = "refusal"
+	case CancelChallengeIntent:
+		what = "cancellation"
+	case SeekIntent:
+		what = "pairing request"
+	case CancelSeekIntent:
+		what = "pairing cancellation"
+	case WatchIntent:
+		what = "watch request"
+	}
+	return what + " not sent"
 }
 
 // Settings are the game settings of a challenge or a seek.

@@ -7,18 +7,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
-
-// Player is one line of the lobby's player list.
-type Player struct {
-	Name   string
-	Status string // "idle", "playing", "seeking"
-	Rating int    // 0 for guests and bots
-	Bot    bool
-	Guest  bool
-	Game   int64 // the game being played, when Status is "playing"
-}
 
 // Challenge is an open challenge to or from the local player.
 type Challenge struct {
@@ -49,7 +40,7 @@ type LobbyModel struct {
 	Me         string
 	Server     string
 	Status     string // connection state shown in the title
-	Players    []Player
+	Players    []client.Player
 	Challenges []Challenge
 	Chat       []ChatLine
 	Settings   Settings
@@ -100,7 +91,7 @@ func (m *LobbyModel) expire(seq int) {
 // SetPlayers replaces the player list, humans first then bots, keeping the
 // selection on the same name when it is still there. The first list
 // selects the first player other than me, so c challenges someone at once.
-func (m *LobbyModel) SetPlayers(ps []Player) {
+func (m *LobbyModel) SetPlayers(ps []client.Player) {
 	selected, had := "", false
 	if p, ok := m.selectedPlayer(); ok {
 		selected, had = p.Name, true
@@ -140,8 +131,8 @@ func (m *LobbyModel) focusPlayers() {
 	}
 }
 
-func sortPlayers(ps []Player) []Player {
-	out := make([]Player, 0, len(ps))
+func sortPlayers(ps []client.Player) []client.Player {
+	out := make([]client.Player, 0, len(ps))
 	for _, bot := range []bool{false, true} {
 		for _, p := range ps {
 			if p.Bot == bot {
@@ -163,9 +154,9 @@ func (m *LobbyModel) clampSel() {
 	m.sel = min(max(m.sel, 0), max(m.listLen()-1, 0))
 }
 
-func (m *LobbyModel) selectedPlayer() (Player, bool) {
+func (m *LobbyModel) selectedPlayer() (client.Player, bool) {
 	if m.focus != focusPlayers || m.sel >= len(m.Players) {
-		return Player{}, false
+		return client.Player{}, false
 	}
 	return m.Players[m.sel], true
 }
@@ -212,12 +203,12 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.chatting, m.input = true, ""
 	case "p":
 		if m.Seeking {
-			return intentCmd(Intent{Kind: IntentCancelSeek})
+			return intentCmd(CancelSeekIntent{})
 		}
-		return intentCmd(Intent{Kind: IntentSeek, Settings: m.Settings})
+		return intentCmd(SeekIntent{Settings: m.Settings})
 	case "g":
 		if m.MyGame != 0 {
-			return intentCmd(Intent{Kind: IntentOpenGame, Game: m.MyGame})
+			return intentCmd(OpenGameIntent{Game: m.MyGame})
 		}
 		m.Info("you have no running game")
 	case "q":
@@ -226,7 +217,7 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 			m.Error("your game %d is running and its clock with it: g returns to it, q again quits", m.MyGame)
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentQuit})
+		return intentCmd(QuitIntent{})
 	case "1", "2", "3", "4", "5":
 		if m.Seeking {
 			// The seek went with the settings it had; p stops it first.
@@ -254,13 +245,13 @@ func (m *LobbyModel) playerKey(key string) tea.Cmd {
 			m.Error("you cannot challenge yourself")
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentChallenge, Name: p.Name, Settings: m.Settings})
+		return intentCmd(ChallengeIntent{Name: p.Name, Settings: m.Settings})
 	case "w":
 		if p.Game == 0 {
 			m.Error("%s is not playing", p.Name)
 			return nil
 		}
-		return intentCmd(Intent{Kind: IntentWatch, Game: p.Game})
+		return intentCmd(WatchIntent{Game: p.Game})
 	}
 	return nil
 }
@@ -272,11 +263,11 @@ func (m *LobbyModel) challengeKey(key string) tea.Cmd {
 	}
 	switch {
 	case c.Incoming && (key == "a" || key == "enter"):
-		return intentCmd(Intent{Kind: IntentAcceptChallenge, ID: c.ID})
+		return intentCmd(AcceptChallengeIntent{ID: c.ID})
 	case c.Incoming && (key == "d" || key == "x"):
-		return intentCmd(Intent{Kind: IntentDeclineChallenge, ID: c.ID})
+		return intentCmd(DeclineChallengeIntent{ID: c.ID})
 	case !c.Incoming && (key == "x" || key == "d"):
-		return intentCmd(Intent{Kind: IntentCancelChallenge, ID: c.ID})
+		return intentCmd(CancelChallengeIntent{ID: c.ID})
 	}
 	return nil
 }
@@ -320,7 +311,7 @@ func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
 		text := strings.TrimSpace(m.input)
 		m.chatting, m.input = false, ""
 		if text != "" {
-			return intentCmd(Intent{Kind: IntentLobbyChat, Text: text})
+			return intentCmd(ChatIntent{Text: text})
 		}
 	case tea.KeySpace:
 		m.input += " "
@@ -385,7 +376,7 @@ func (m *LobbyModel) playerLines(height, width int) []string {
 	return out
 }
 
-func (m *LobbyModel) playerLine(i int, p Player, width int) string {
+func (m *LobbyModel) playerLine(i int, p client.Player, width int) string {
 	status := p.Status
 	if p.Bot {
 		status = "bot"

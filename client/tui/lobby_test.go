@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -15,7 +16,7 @@ func testLobby(tb testing.TB, w, h int) *LobbyModel {
 	m := NewLobbyModel("alice", "ws://localhost:7878/ws", PlainStyles())
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Status = "connected"
-	m.SetPlayers([]Player{
+	m.SetPlayers([]client.Player{
 		{Name: "easy", Bot: true, Status: "idle"},
 		{Name: "alice", Status: "idle", Rating: 1523},
 		{Name: "bob", Status: "playing", Rating: 1480, Game: 12},
@@ -36,7 +37,7 @@ func pressLobby(m *LobbyModel, keys ...string) (Intent, bool) {
 		cmd = m.Update(keyMsg(k))
 	}
 	if cmd == nil {
-		return Intent{}, false
+		return nil, false
 	}
 	in, ok := cmd().(Intent)
 	return in, ok
@@ -55,31 +56,32 @@ func TestLobbyGolden(t *testing.T) {
 }
 
 func TestLobbyKeys(t *testing.T) {
+	defaults := testLobby(t, 80, 24).Settings
 	tests := []struct {
 		name string
 		keys []string
 		want Intent
 	}{
-		{"challenge the selected player", []string{"c"}, Intent{Kind: IntentChallenge, Name: "bob"}},
-		{"challenge a bot with enter", []string{"j", "j", "enter"}, Intent{Kind: IntentChallenge, Name: "easy"}},
-		{"not myself", []string{"k", "c"}, Intent{}},
-		{"watch a playing player", []string{"w"}, Intent{Kind: IntentWatch, Game: 12}},
-		{"not watch an idle one", []string{"k", "w"}, Intent{}},
-		{"accept an incoming challenge", []string{"tab", "a"}, Intent{Kind: IntentAcceptChallenge, ID: 3}},
-		{"decline an incoming challenge", []string{"tab", "d"}, Intent{Kind: IntentDeclineChallenge, ID: 3}},
-		{"cancel my challenge", []string{"tab", "j", "x"}, Intent{Kind: IntentCancelChallenge, ID: 4}},
-		{"cannot accept my own challenge", []string{"tab", "j", "a"}, Intent{}},
-		{"quick-pair", []string{"p"}, Intent{Kind: IntentSeek}},
-		{"chat", []string{"t", "h", "i", "enter"}, Intent{Kind: IntentLobbyChat, Text: "hi"}},
-		{"chat keys are text", []string{"t", "q", "enter"}, Intent{Kind: IntentLobbyChat, Text: "q"}},
-		{"quit", []string{"q"}, Intent{Kind: IntentQuit}},
-		{"selection stops at the end", []string{"j", "j", "j", "j", "j", "j", "j", "j", "c"}, Intent{Kind: IntentChallenge, Name: "max"}},
+		{"challenge the selected player", []string{"c"}, ChallengeIntent{Name: "bob", Settings: defaults}},
+		{"challenge a bot with enter", []string{"j", "j", "enter"}, ChallengeIntent{Name: "easy", Settings: defaults}},
+		{"not myself", []string{"k", "c"}, nil},
+		{"watch a playing player", []string{"w"}, WatchIntent{Game: 12}},
+		{"not watch an idle one", []string{"k", "w"}, nil},
+		{"accept an incoming challenge", []string{"tab", "a"}, AcceptChallengeIntent{ID: 3}},
+		{"decline an incoming challenge", []string{"tab", "d"}, DeclineChallengeIntent{ID: 3}},
+		{"cancel my challenge", []string{"tab", "j", "x"}, CancelChallengeIntent{ID: 4}},
+		{"cannot accept my own challenge", []string{"tab", "j", "a"}, nil},
+		{"quick-pair", []string{"p"}, SeekIntent{Settings: defaults}},
+		{"chat", []string{"t", "h", "i", "enter"}, ChatIntent{Text: "hi"}},
+		{"chat keys are text", []string{"t", "q", "enter"}, ChatIntent{Text: "q"}},
+		{"quit", []string{"q"}, QuitIntent{}},
+		{"selection stops at the end", []string{"j", "j", "j", "j", "j", "j", "j", "j", "c"}, ChallengeIntent{Name: "max", Settings: defaults}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := testLobby(t, 80, 24)
 			got, ok := pressLobby(m, tt.keys...)
-			if ok && got.Kind == IntentQuit {
+			if _, quit := got.(QuitIntent); ok && quit {
 				// With a running game, quitting takes a second q.
 				m.MyGame = 12
 				if _, ok := pressLobby(m, tt.keys...); ok || !m.IsError {
@@ -87,14 +89,14 @@ func TestLobbyKeys(t *testing.T) {
 				}
 				got, ok = pressLobby(m, tt.keys...)
 			}
-			if tt.want.Kind == 0 {
+			if tt.want == nil {
 				if ok {
-					t.Fatalf("got %+v, want no intent", got)
+					t.Fatalf("got %#v, want no intent", got)
 				}
 				return
 			}
-			if !ok || got.Kind != tt.want.Kind || got.Name != tt.want.Name || got.Game != tt.want.Game || got.ID != tt.want.ID || got.Text != tt.want.Text {
-				t.Fatalf("got %+v %v, want %+v", got, ok, tt.want)
+			if !ok || got != tt.want {
+				t.Fatalf("got %#v %v, want %#v", got, ok, tt.want)
 			}
 		})
 	}
@@ -103,30 +105,30 @@ func TestLobbyKeys(t *testing.T) {
 func TestLobbySettingsKeys(t *testing.T) {
 	m := testLobby(t, 80, 24)
 	in, _ := pressLobby(m, "1", "1", "2", "3", "4", "5", "k", "c")
-	if in.Kind != 0 {
-		t.Fatalf("c on myself gave %+v", in)
+	if in != nil {
+		t.Fatalf("c on myself gave %#v", in)
 	}
 	in, _ = pressLobby(m, "j", "c")
 	want := Settings{Rule: engine.Renju, Size: 19, Time: "5+3", Color: "black", Rated: true}
-	if in.Kind != IntentChallenge || in.Settings != want {
-		t.Fatalf("challenge with %+v, want %+v", in.Settings, want)
+	if ch, ok := in.(ChallengeIntent); !ok || ch.Settings != want {
+		t.Fatalf("challenge %#v, want one with %+v", in, want)
 	}
 	m.Seeking = true
-	if in, _ := pressLobby(m, "p"); in.Kind != IntentCancelSeek {
-		t.Fatalf("p while seeking gave %+v", in)
+	if in, _ := pressLobby(m, "p"); in != (CancelSeekIntent{}) {
+		t.Fatalf("p while seeking gave %#v", in)
 	}
 }
 
 func TestLobbyKeepsSelectionOnUpdate(t *testing.T) {
 	m := testLobby(t, 80, 24)
 	// bob is selected: the first player other than me
-	m.SetPlayers([]Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
-	if in, _ := pressLobby(m, "c"); in.Name != "bob" {
-		t.Fatalf("selection moved to %q", in.Name)
+	m.SetPlayers([]client.Player{{Name: "zed"}, {Name: "bob", Status: "idle"}, {Name: "alice"}})
+	if in, _ := pressLobby(m, "c"); in != (ChallengeIntent{Name: "bob", Settings: m.Settings}) {
+		t.Fatalf("selection moved: %#v", in)
 	}
 	m.SetPlayers(nil)
 	if in, ok := pressLobby(m, "c"); ok {
-		t.Fatalf("empty list gave %+v", in)
+		t.Fatalf("empty list gave %#v", in)
 	}
 }
 
@@ -156,8 +158,8 @@ func TestLobbyFocusAfterLastChallenge(t *testing.T) {
 	if p, ok := m.selectedPlayer(); !ok || p.Name == "alice" {
 		t.Fatalf("after the last challenge went: selected %+v, %v; want another player", p, ok)
 	}
-	if in, ok := pressLobby(m, "c"); !ok || in.Kind != IntentChallenge || in.Name != "bob" {
-		t.Fatalf("c gave %+v, %v; want a challenge to bob", in, ok)
+	if in, ok := pressLobby(m, "c"); !ok || in != (ChallengeIntent{Name: "bob", Settings: m.Settings}) {
+		t.Fatalf("c gave %#v, %v; want a challenge to bob", in, ok)
 	}
 	m = testLobby(t, 80, 24)
 	pressLobby(m, "tab", "tab")

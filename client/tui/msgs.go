@@ -3,6 +3,7 @@ package tui
 import (
 	"time"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -25,7 +26,7 @@ type SessionMsg struct {
 
 // LobbyMsg is a new snapshot of the lobby.
 type LobbyMsg struct {
-	Players    []Player
+	Players    []client.Player
 	Challenges []Challenge
 	Seeking    bool
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/gomokud/gomoku/client"
-	"github.com/gomokud/gomoku/protocol"
 )
 
 // RunOptions configure Run.
@@ -17,6 +16,8 @@ type RunOptions struct {
 	Server string    // shown in the lobby's title
 	In     io.Reader // the terminal (default: standard input)
 	Out    io.Writer // the terminal (default: standard output)
+	// Games are my running games, to follow (the session's games).
+	Games []int64
 	// Open is a game to show first (0: the lobby, or my running game).
 	Open int64
 	// Notice is shown on the lobby's message line at the start.
@@ -24,10 +25,10 @@ type RunOptions struct {
 }
 
 // Run shows the interactive program for a logged-in client until the player
-// quits or ctx ends. It follows the session's running games, which open on
-// the screen. The client should reconnect by itself (client.Options.Reconnect);
-// Run does not close it.
-func Run(ctx context.Context, c *client.Client, sess protocol.Session, opts RunOptions) error {
+// quits or ctx ends. It follows the running games of opts.Games, which open
+// on the screen. The client should reconnect by itself
+// (client.Options.Reconnect); Run does not close it.
+func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 	renderer := lipgloss.DefaultRenderer()
 	var popts []tea.ProgramOption
 	if opts.Out != nil {
@@ -37,13 +38,13 @@ func Run(ctx context.Context, c *client.Client, sess protocol.Session, opts RunO
 	if opts.In != nil {
 		popts = append(popts, tea.WithInput(opts.In))
 	}
-	app := NewApp(ctx, NewClientBackend(c), sess.Player.Name, opts.Server, NewStyles(renderer))
+	app := NewApp(ctx, NewClientBackend(c), c.Me().Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
 	if opts.Notice != "" {
 		app.Lobby.Info("%s", opts.Notice)
 	}
 
-	games := sess.Games
+	games := opts.Games
 	if opts.Open != 0 {
 		// Last, so its state arrives last and is the one on the screen.
 		games = append(without(games, opts.Open), opts.Open)

@@ -174,7 +174,7 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 		return errReported
 	}
 	if o.Play {
-		return tui.Run(ctx, s.c, s.sess, tui.RunOptions{Server: hostOf(s.url), Open: out.Game.Game.GameID})
+		return tui.Run(ctx, s.c, tui.RunOptions{Server: hostOf(s.url), Games: s.sess.Games, Open: out.Game.Game.GameID})
 	}
 	return nil
 }

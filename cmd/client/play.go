@@ -64,7 +64,7 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err := playLogin(ctx, o, s); err != nil {
 		return err
 	}
-	return tui.Run(ctx, c, s.sess, tui.RunOptions{Server: hostOf(wsURL), Open: o.Game, Notice: guestNotice(o, s.sess)})
+	return tui.Run(ctx, c, tui.RunOptions{Server: hostOf(wsURL), Games: s.sess.Games, Open: o.Game, Notice: guestNotice(o, s.sess)})
 }
 
 // guestNotice explains a guest name other than the one asked for: the

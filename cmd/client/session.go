@@ -84,7 +84,7 @@ func (s *session) Close() { s.c.Close() }
 // no guest token (only accounts' are saved), so nothing could resume the
 // session, and the server would keep it for a day.
 func (s *session) end() {
-	if s.c.Me().Kind == protocol.KindGuest {
+	if s.c.Me().Guest {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		_ = s.c.Logout(ctx)
 		cancel()

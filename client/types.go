@@ -1,0 +1,111 @@
+package client
+
+import (
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/protocol"
+)
+
+// The values of typed events and requests: what the server says, in engine
+// terms (points, colours, rules, durations) rather than wire strings.
+// convert.go is where they are made from the wire.
+
+// MaxChatRunes is the longest chat line the server takes, in characters.
+const MaxChatRunes = protocol.MaxChatRunes
+
+// Name prefixes of bots ("bot:hard") and guests ("guest:carol").
+const (
+	BotPrefix   = protocol.BotPrefix
+	GuestPrefix = protocol.GuestPrefix
+)
+
+// Status is a player's status in the lobby.
+type Status string
+
+// Lobby statuses.
+const (
+	StatusIdle    Status = protocol.StatusIdle
+	StatusPlaying Status = protocol.StatusPlaying
+	StatusSeeking Status = protocol.StatusSeeking
+	StatusOffline Status = protocol.StatusOffline // in PresenceChanged only: the player left
+)
+
+// Player is a player as the lobby and a game show it.
+type Player struct {
+	Name   string
+	Status Status // lobby lists and presence only; "" elsewhere
+	Rating int    // rounded; 0 for guests and bots
+	Bot    bool
+	Guest  bool
+	// Game is a running game the player plays (lobby lists only: the first
+	// when several); 0 for none.
+	Game int64
+}
+
+// Settings are the settings of a challenge or a seek.
+type Settings struct {
+	Rule  engine.Rule
+	Size  int          // board size; from the server, 0 is made engine.DefaultSize
+	Time  TimeControl  // all zero: no clock
+	Color engine.Color // the challenger's colour; engine.Empty for random
+	Rated bool
+}
+
+// Challenge is an open challenge from or to the local player.
+type Challenge struct {
+	ID       int64
+	From, To string
+	Settings Settings
+	Expires  time.Time
+}
+
+// Clock is both clocks as the server measured them when it sent them. A
+// side's time is its remaining main time or, with its ByoYomi flag, what is
+// left of its current byo-yomi period.
+type Clock struct {
+	Black, White               time.Duration
+	BlackByoYomi, WhiteByoYomi bool
+	Running                    engine.Color // engine.Empty when stopped
+}
+
+// OfferKind is what an offer in a game is about.
+type OfferKind string
+
+// Offer kinds. A newer server may send others: they are passed on as they
+// come.
+const (
+	OfferTakeback OfferKind = protocol.OfferTakeback
+	OfferDraw     OfferKind = protocol.OfferDraw
+	OfferRematch  OfferKind = protocol.OfferRematch
+)
+
+// Offer is a pending offer in a game.
+type Offer struct {
+	Kind OfferKind
+	From engine.Color // the side that offered
+}
+
+// RatingChange is one side's rating before and after a rated game.
+type RatingChange struct {
+	Before, After int
+}
+
+// GameSnapshot is the full state of a game.
+type GameSnapshot struct {
+	Game         int64 // the game's id
+	Rule         engine.Rule
+	Size         int
+	Time         TimeControl // all zero: no clock
+	Rated        bool
+	Black, White Player
+	Moves        []engine.Move  // in order, black first
+	Turn         engine.Color   // the side to move; engine.Empty once over
+	Clock        *Clock         // nil without a clock
+	Me           engine.Color   // my colour; engine.Empty when watching
+	Offer        *Offer         // the pending offer, if any
+	Away         engine.Color   // a disconnected player; engine.Empty for none
+	Forbidden    []engine.Point // renju: black's forbidden points, black to move
+	Result       *engine.Result // nil while running
+	Watchers     int
+}
