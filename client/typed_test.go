@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
-	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/internal/servertest"
+	"github.com/gomokud/gomoku/protocol"
 )
 
 // typedLimit bounds each wait; only a hang reaches it.
