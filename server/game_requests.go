@@ -69,6 +69,9 @@ func (g *game) command(s *seat, msg protocol.Message) (match.Command, error) {
 		if err != nil {
 			return nil, err
 		}
+		if p.String() != m.Move { // the wire takes exactly "h8": no spaces, no capitals
+			return nil, errf(protocol.CodeBadRequest, "move %q: write it like %q", m.Move, p.String())
+		}
 		return match.Play{Color: c, Point: p}, nil
 	case *protocol.Takeback:
 		return match.MakeOffer{Color: c, Kind: match.Takeback}, nil

@@ -31,7 +31,7 @@ type settings struct {
 func parseSettings(s protocol.Settings) (settings, error) {
 	var out settings
 	rule, err := engine.ParseRule(s.Rule)
-	if err != nil {
+	if err != nil || rule.String() != s.Rule { // the wire takes the names exactly, not engine's aliases
 		return out, errf(protocol.CodeBadRequest, "rule %q: want freestyle, standard or renju", s.Rule)
 	}
 	size := s.Size
