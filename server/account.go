@@ -15,7 +15,6 @@ import (
 
 // Guest limits.
 const (
-	guestPrefix  = "guest:"
 	maxGuestName = 16
 	guestTTL     = 24 * time.Hour // a guest token resumes for this long after its last use
 )
@@ -55,93 +54,92 @@ func (c *conn) resumeAllowed() error {
 }
 
 // register creates an account and logs in.
-func (c *conn) register(id string, m *protocol.Register) error {
+func (c *conn) register(m *protocol.Register) (protocol.Message, error) {
 	if err := auth.ValidateUsername(m.Username); err != nil {
-		return errf(protocol.CodeBadRequest, "%v", err)
+		return nil, errf(protocol.CodeBadRequest, "%v", err)
 	}
 	if err := auth.ValidatePassword(m.Password); err != nil {
-		return errf(protocol.CodeBadRequest, "%v", err)
+		return nil, errf(protocol.CodeBadRequest, "%v", err)
 	}
 	if err := c.authAllowed(); err != nil {
-		return err
+		return nil, err
 	}
 	hash, err := auth.HashPassword(m.Password)
 	if err != nil {
-		return fmt.Errorf("register: %w", err)
+		return nil, fmt.Errorf("register: %w", err)
 	}
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
 	a, err := c.srv.store.CreateAccount(ctx, gomoku.NewAccount{Username: m.Username, PasswordHash: hash})
 	if err != nil {
-		return fmt.Errorf("register %s: %w", m.Username, err)
+		return nil, fmt.Errorf("register %s: %w", m.Username, err)
 	}
-	return c.startSession(ctx, id, a)
+	return c.startSession(ctx, a)
 }
 
 // login checks a password in constant time (also for unknown names).
-func (c *conn) login(id string, m *protocol.Login) error {
+func (c *conn) login(m *protocol.Login) (protocol.Message, error) {
 	if err := c.authAllowed(); err != nil {
-		return err
+		return nil, err
 	}
 	bad := errf(protocol.CodeUnauthorized, "wrong username or password")
 	if len(m.Username) > auth.MaxUsername || len(m.Password) > 4*auth.MaxPassword {
-		return bad
+		return nil, bad
 	}
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
 	a, err := c.srv.store.AccountByName(ctx, m.Username)
 	if errors.Is(err, gomoku.ErrNotFound) {
 		auth.VerifyDummy(m.Password) // same time as a real check
-		return bad
+		return nil, bad
 	}
 	if err != nil {
-		return fmt.Errorf("login: %w", err)
+		return nil, fmt.Errorf("login: %w", err)
 	}
 	ok, err := auth.VerifyPassword(a.PasswordHash, m.Password)
 	if err != nil {
-		return fmt.Errorf("login %s: %w", a.Username, err)
+		return nil, fmt.Errorf("login %s: %w", a.Username, err)
 	}
 	if !ok {
-		return bad
+		return nil, bad
 	}
-	return c.startSession(ctx, id, a)
+	return c.startSession(ctx, a)
 }
 
 // startSession issues a token for account a and logs the connection in.
-func (c *conn) startSession(ctx context.Context, id string, a gomoku.Account) error {
+func (c *conn) startSession(ctx context.Context, a gomoku.Account) (protocol.Message, error) {
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
 	now := time.Now()
 	if err := c.srv.store.CreateSession(ctx, hash, a.ID, now.Add(c.srv.cfg.SessionTTL)); err != nil {
-		return fmt.Errorf("session for %s: %w", a.Username, err)
+		return nil, fmt.Errorf("session for %s: %w", a.Username, err)
 	}
 	if err := c.srv.store.TouchLogin(ctx, a.ID, now); err != nil {
 		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
 	}
-	c.enter(id, token, hash, accountIdentity(a))
-	return nil
+	return c.enter(token, hash, accountIdentity(a)), nil
 }
 
 func accountIdentity(a gomoku.Account) identity {
 	return identity{name: a.Username, kind: protocol.KindUser, accountID: a.ID, rating: roundRating(a.Rating.Rating)}
 }
 
-// enter attaches the connection to its user, replies Session and pushes
-// the lobby.
-func (c *conn) enter(id, token, hash string, who identity) {
+// enter attaches the connection to its user and returns the Session
+// reply; the lobby follows it.
+func (c *conn) enter(token, hash string, who identity) protocol.Message {
 	u, games := c.srv.hub.attach(c, who)
 	c.user, c.tokenHash = u, hash
 	c.loggedIn.Store(true)
 	c.srv.log.Info("login", "player", u.name, "kind", u.kind, "addr", c.ip)
-	c.reply(id, protocol.Session{Token: token, Games: games,
-		Player: protocol.Player{Name: u.name, Kind: u.kind, Rating: who.rating}})
-	c.send(protocol.MustEncode("", c.srv.hub.lobby(u)))
+	c.afterReply(func() { c.send(protocol.MustEncode("", c.srv.hub.lobby(u))) })
+	return protocol.Session{Token: token, Games: games,
+		Player: protocol.Player{Name: u.name, Kind: u.kind, Rating: who.rating}}
 }
 
 // guest enters as a guest with a fresh token.
-func (c *conn) guest(id string, m *protocol.Guest) error {
+func (c *conn) guest(m *protocol.Guest) (protocol.Message, error) {
 	if err := c.authAllowed(); err != nil {
-		return err
+		return nil, err
 	}
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
@@ -155,20 +153,19 @@ func (c *conn) guest(id string, m *protocol.Guest) error {
 		dctx, dcancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 		_ = c.srv.store.DeleteGuestSession(dctx, hash)
 		dcancel()
-		return fmt.Errorf("guest: %w", err)
+		return nil, fmt.Errorf("guest: %w", err)
 	}
-	c.enter(id, token, hash, identity{name: gs.Name, kind: protocol.KindGuest})
-	return nil
+	return c.enter(token, hash, identity{name: gs.Name, kind: protocol.KindGuest}), nil
 }
 
 // resume logs in with a token from an earlier session.
-func (c *conn) resume(id string, m *protocol.Resume) error {
+func (c *conn) resume(m *protocol.Resume) (protocol.Message, error) {
 	if err := c.resumeAllowed(); err != nil {
-		return err
+		return nil, err
 	}
 	bad := errf(protocol.CodeUnauthorized, "the session has ended; log in again")
 	if !auth.ValidToken(m.Token) {
-		return bad
+		return nil, bad
 	}
 	hash := auth.HashToken(m.Token)
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
@@ -179,41 +176,38 @@ func (c *conn) resume(id string, m *protocol.Resume) error {
 		if err := c.srv.store.ExtendGuestSession(ctx, hash, gs.Expires); err != nil {
 			c.srv.log.Warn("extend guest session", "player", gs.Name, "err", err)
 		}
-		c.enter(id, m.Token, hash, identity{name: gs.Name, kind: protocol.KindGuest})
-		return nil
+		return c.enter(m.Token, hash, identity{name: gs.Name, kind: protocol.KindGuest}), nil
 	}
 	a, err := c.srv.store.SessionAccount(ctx, hash)
 	if errors.Is(err, gomoku.ErrNotFound) {
-		return bad
+		return nil, bad
 	}
 	if err != nil {
-		return fmt.Errorf("resume: %w", err)
+		return nil, fmt.Errorf("resume: %w", err)
 	}
 	if err := c.srv.store.TouchLogin(ctx, a.ID, time.Now()); err != nil {
 		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
 	}
-	c.enter(id, m.Token, hash, accountIdentity(a))
-	return nil
+	return c.enter(m.Token, hash, accountIdentity(a)), nil
 }
 
 // logout ends the session: the token stops working and the connection
 // leaves the lobby (it stays open, logged out).
-func (c *conn) logout(id string) error {
+func (c *conn) logout(*protocol.Logout) (protocol.Message, error) {
 	u := c.user
 	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
 	defer cancel()
 	if u.kind == protocol.KindGuest {
 		if err := c.srv.store.DeleteGuestSession(ctx, c.tokenHash); err != nil {
-			return fmt.Errorf("logout: %w", err)
+			return nil, fmt.Errorf("logout: %w", err)
 		}
 		c.srv.hub.dropGuest(c.tokenHash)
 	} else if err := c.srv.store.DeleteSession(ctx, c.tokenHash); err != nil {
-		return fmt.Errorf("logout: %w", err)
+		return nil, fmt.Errorf("logout: %w", err)
 	}
 	c.srv.hub.detach(c, u)
 	c.user, c.tokenHash = nil, ""
-	c.reply(id, protocol.OK{})
-	return nil
+	return protocol.OK{}, nil
 }
 
 // newGuest registers a guest token and picks the guest's name: the wished
@@ -221,16 +215,16 @@ func (c *conn) logout(id string) error {
 func (h *hub) newGuest(hash, wish string) gomoku.GuestSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	wish = strings.TrimPrefix(strings.TrimSpace(wish), guestPrefix)
+	wish = strings.TrimPrefix(strings.TrimSpace(wish), protocol.GuestPrefix)
 	taken := func(name string) bool {
 		_, online := h.users[userKey(name)]
 		return online || h.guestNames[userKey(name)] > 0
 	}
-	name := guestPrefix + wish
+	name := protocol.GuestPrefix + wish
 	if len(wish) > maxGuestName || auth.ValidateUsername(wish) != nil || taken(name) {
 		// Random numbers, with more digits as the numbered names fill up.
 		for n := 10000; ; n *= 10 {
-			name = fmt.Sprintf("%s%d", guestPrefix, n/10+rand.IntN(n-n/10))
+			name = fmt.Sprintf("%s%d", protocol.GuestPrefix, n/10+rand.IntN(n-n/10))
 			if !taken(name) {
 				break
 			}

@@ -50,10 +50,11 @@ func (s seatSpec) storePlayer() gomoku.Player {
 	return gomoku.Player{Bot: s.bot.String(), Name: botName(s.bot)}
 }
 
-// challengeBot starts a game against a bot at once.
-func (h *hub) challengeBot(c *conn, id string, u *user, st settings, level ai.Level) error {
+// challengeBot starts a game against a bot at once; the game starts after
+// the reply.
+func (h *hub) challengeBot(c *conn, u *user, st settings, level ai.Level) (protocol.Message, error) {
 	if st.rated {
-		return errf(protocol.CodeNotAllowed, "games against bots are casual")
+		return nil, errf(protocol.CodeNotAllowed, "games against bots are casual")
 	}
 	h.mu.Lock()
 	h.nextChallenge++
@@ -64,13 +65,13 @@ func (h *hub) challengeBot(c *conn, id string, u *user, st settings, level ai.Le
 		black, white = white, black
 	}
 	// Reserve before replying, so a refusal is the request's error.
-	if _, err := h.startGameAfter(st, black, white, func() {
-		c.reply(id, protocol.Challenge{ChallengeID: cid, From: u.name, To: botName(level),
-			Settings: st.wire(), ExpiresAt: time.Now().UTC().Truncate(time.Millisecond)})
-	}); err != nil {
-		return err
+	_, start, err := h.prepareGame(st, black, white)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	c.afterReply(start)
+	return protocol.Challenge{ChallengeID: cid, From: u.name, To: botName(level),
+		Settings: st.wire(), ExpiresAt: h.srv.now().UTC().Truncate(time.Millisecond)}, nil
 }
 
 // botJob is one move to compute for a game. The bot should have moved by

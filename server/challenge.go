@@ -24,32 +24,32 @@ func (ch *challenge) wire() protocol.Challenge {
 		Settings: ch.settings.wire(), ExpiresAt: ch.expires}
 }
 
-// createChallenge handles challenge_create from u; it replies itself.
-func (h *hub) createChallenge(c *conn, id string, u *user, m *protocol.ChallengeCreate) error {
+// createChallenge handles challenge_create from u.
+func (h *hub) createChallenge(c *conn, u *user, m *protocol.ChallengeCreate) (protocol.Message, error) {
 	s, err := parseSettings(m.Settings)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if level, ok := botLevel(m.To); ok {
-		return h.challengeBot(c, id, u, s, level)
+		return h.challengeBot(c, u, s, level)
 	}
 	if s.rated && u.kind != protocol.KindUser {
-		return errf(protocol.CodeNotAllowed, "guests play casual games only")
+		return nil, errf(protocol.CodeNotAllowed, "guests play casual games only")
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	to := h.users[userKey(m.To)]
 	switch {
 	case to == nil || !to.online():
-		return errf(protocol.CodeNotFound, "%q is not online", m.To)
+		return nil, errf(protocol.CodeNotFound, "%q is not online", m.To)
 	case to == u:
-		return errf(protocol.CodeConflict, "you cannot challenge yourself")
+		return nil, errf(protocol.CodeConflict, "you cannot challenge yourself")
 	case s.rated && to.kind != protocol.KindUser:
-		return errf(protocol.CodeNotAllowed, "%s is a guest: casual games only", to.name)
+		return nil, errf(protocol.CodeNotAllowed, "%s is a guest: casual games only", to.name)
 	case len(u.games) > 0 || u.starting:
-		return errf(protocol.CodeConflict, "you are playing a game")
+		return nil, errf(protocol.CodeConflict, "you are playing a game")
 	case len(to.games) > 0 || to.starting:
-		return errf(protocol.CodeConflict, "%s is playing a game", to.name)
+		return nil, errf(protocol.CodeConflict, "%s is playing a game", to.name)
 	}
 	// One open challenge per pair (a new one replaces it), a few in all.
 	open := 0
@@ -66,7 +66,7 @@ func (h *hub) createChallenge(c *conn, id string, u *user, m *protocol.Challenge
 		open++
 	}
 	if open >= maxOpenChallenges {
-		return errf(protocol.CodeConflict, "you have %d open challenges: cancel one first", open)
+		return nil, errf(protocol.CodeConflict, "you have %d open challenges: cancel one first", open)
 	}
 	h.nextChallenge++
 	ch := &challenge{id: h.nextChallenge, from: u, to: to, settings: s,
@@ -74,9 +74,8 @@ func (h *hub) createChallenge(c *conn, id string, u *user, m *protocol.Challenge
 	cid := ch.id
 	ch.timer = time.AfterFunc(h.srv.cfg.ChallengeTTL, func() { h.expire(cid) })
 	h.challenges[ch.id] = ch
-	c.reply(id, ch.wire())
 	to.send(protocol.MustEncode("", ch.wire()))
-	return nil
+	return ch.wire(), nil
 }
 
 // takeChallenge removes the challenge cid if u may answer it (as the
@@ -93,21 +92,23 @@ func (h *hub) takeChallenge(cid int64, u *user, asTarget bool) (*challenge, erro
 	return ch, nil
 }
 
-// acceptChallenge starts the challenge's game.
-func (h *hub) acceptChallenge(c *conn, id string, u *user, cid int64) error {
+// acceptChallenge starts the challenge's game, after the reply.
+func (h *hub) acceptChallenge(c *conn, u *user, cid int64) (protocol.Message, error) {
 	ch, err := h.takeChallenge(cid, u, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	black, white := seatOf(ch.from), seatOf(ch.to)
 	if !ch.settings.challengerBlack() {
 		black, white = white, black
 	}
-	if _, err := h.startGameAfter(ch.settings, black, white, func() { c.reply(id, protocol.OK{}) }); err != nil {
+	_, start, err := h.prepareGame(ch.settings, black, white)
+	if err != nil {
 		ch.from.send(protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: "could not start: " + err.Error()}))
-		return err
+		return nil, err
 	}
-	return nil
+	c.afterReply(start)
+	return protocol.OK{}, nil
 }
 
 // declineChallenge tells the challenger.
@@ -160,6 +161,6 @@ func (h *hub) cancelChallengesLocked(u *user, reason string) {
 
 // botLevel parses a bot's name ("bot:hard").
 func botLevelName(name string) (string, bool) {
-	level, ok := strings.CutPrefix(strings.ToLower(name), "bot:")
+	level, ok := strings.CutPrefix(strings.ToLower(name), protocol.BotPrefix)
 	return level, ok
 }

@@ -63,6 +63,7 @@ type conn struct {
 	tokenHash string
 	strikes   int
 	watching  map[int64]*game
+	after     []func() // run once the current request is answered (afterReply)
 }
 
 func newConn(s *Server, ws *websocket.Conn, ip string) *conn {

@@ -10,136 +10,178 @@ import (
 )
 
 // handle decodes one frame and serves it, on the reader goroutine. Every
-// request gets exactly one reply: its answer or a typed error. Game
-// requests are handed to the game's goroutine, which replies.
+// request gets exactly one reply: its answer or a typed error. Requests
+// about a game are handed to the game's goroutine, which answers them.
 func (c *conn) handle(data []byte) {
 	f, err := protocol.Decode(data)
 	if err != nil {
 		c.replyErr(f.ID, errf(protocol.CodeBadRequest, "%v", err))
 		return
 	}
-	if err := c.serve(f.ID, f.Msg); err != nil {
+	reply, err := c.serve(f.ID, f.Msg)
+	switch {
+	case err != nil:
 		c.replyErr(f.ID, err)
+	case reply != nil:
+		c.reply(f.ID, reply)
 	}
+	for _, after := range c.after {
+		after()
+	}
+	clear(c.after)
+	c.after = c.after[:0]
 }
 
-// serve routes a request. A nil error means the reply was (or will be)
-// sent by the handler.
-func (c *conn) serve(id string, m protocol.Message) error {
-	if h, ok := m.(*protocol.Hello); ok {
-		return c.hello(id, h)
+// afterReply runs f once the current request is answered (what must follow
+// the reply: the lobby after a session, a game's start after its accept).
+func (c *conn) afterReply(f func()) { c.after = append(c.after, f) }
+
+// serve routes a request by its type (routes) and returns its reply; nil
+// with no error when a game answers it.
+func (c *conn) serve(id string, m protocol.Message) (protocol.Message, error) {
+	r, ok := routes[m.Type()]
+	switch {
+	case !ok:
+		return nil, errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
+	case !c.greeted && !r.hello:
+		return nil, errf(protocol.CodeBadRequest, "say hello first")
+	case !r.hello && c.srv.down.Load():
+		return nil, errShuttingDown
+	case r.player && c.user == nil:
+		return nil, errf(protocol.CodeUnauthorized, "log in first (login, register, guest or resume)")
+	case r.game != nil:
+		return nil, c.toGame(id, m, r.game)
 	}
-	if !c.greeted {
-		return errf(protocol.CodeBadRequest, "say hello first")
-	}
-	if !requests[m.Type()] {
-		return errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
-	}
-	if c.srv.down.Load() {
-		return errShuttingDown
-	}
-	switch m := m.(type) {
-	case *protocol.Ping:
-		c.reply(id, protocol.Pong{})
-		return nil
-	case *protocol.Register:
-		return c.register(id, m)
-	case *protocol.Login:
-		return c.login(id, m)
-	case *protocol.Guest:
-		return c.guest(id, m)
-	case *protocol.Resume:
-		return c.resume(id, m)
-	}
-	if c.user == nil {
-		return errf(protocol.CodeUnauthorized, "log in first (login, register, guest or resume)")
-	}
-	if err := c.serveLobby(id, m); err != errUnhandled {
-		return err
-	}
-	if err := c.serveHistory(id, m); err != errUnhandled {
-		return err
-	}
-	return c.serveGame(id, m)
+	return r.serve(c, m)
 }
 
-// requests are the message types a client may send; the others are the
-// server's replies and events.
-var requests = map[string]bool{}
+// route is how one request type is served: answered on the reader
+// (serve), or handed to a game (game names it).
+type route struct {
+	hello  bool // served before hello
+	player bool // needs a logged-in player
+	serve  func(c *conn, m protocol.Message) (protocol.Message, error)
+	game   func(c *conn, m protocol.Message) (int64, error)
+}
+
+// on is a route answered on the reader goroutine.
+func on[T protocol.Message](player bool, f func(c *conn, m T) (protocol.Message, error)) route {
+	return route{player: player, serve: func(c *conn, m protocol.Message) (protocol.Message, error) {
+		return f(c, m.(T))
+	}}
+}
+
+// toGameOf is a route handed to the game the request names.
+func toGameOf[T protocol.Message](id func(m T) int64) route {
+	return route{player: true, game: func(_ *conn, m protocol.Message) (int64, error) { return id(m.(T)), nil }}
+}
+
+// routes are the requests a client may send, by message type; every other
+// type is a reply or an event of the server's.
+var routes map[string]route
 
 func init() {
-	for _, m := range []protocol.Message{
-		protocol.Hello{}, protocol.Ping{}, protocol.Register{}, protocol.Login{}, protocol.Guest{},
-		protocol.Resume{}, protocol.Logout{}, protocol.GetLobby{}, protocol.ChallengeCreate{},
-		protocol.ChallengeAccept{}, protocol.ChallengeDecline{}, protocol.ChallengeCancel{}, protocol.Seek{},
-		protocol.Unseek{}, protocol.LobbySay{}, protocol.GetProfile{}, protocol.GetHistory{},
-		protocol.GetRecord{}, protocol.GetLeaderboard{}, protocol.Move{}, protocol.Takeback{},
-		protocol.TakebackAnswer{}, protocol.DrawOffer{}, protocol.DrawAnswer{}, protocol.Resign{},
-		protocol.Abort{}, protocol.RematchOffer{}, protocol.RematchAnswer{}, protocol.ClaimWin{},
-		protocol.GameSay{}, protocol.Watch{}, protocol.Unwatch{}, protocol.Resync{},
-	} {
-		requests[m.Type()] = true
+	lobby := func(f func(h *hub, c *conn) (protocol.Message, error)) func(c *conn, _ protocol.Message) (protocol.Message, error) {
+		return func(c *conn, _ protocol.Message) (protocol.Message, error) { return f(c.srv.hub, c) }
+	}
+	routes = map[string]route{
+		protocol.Hello{}.Type(): {hello: true, serve: func(c *conn, m protocol.Message) (protocol.Message, error) {
+			return c.hello(m.(*protocol.Hello))
+		}},
+		protocol.Ping{}.Type():     on(false, func(*conn, *protocol.Ping) (protocol.Message, error) { return protocol.Pong{}, nil }),
+		protocol.Register{}.Type(): on(false, (*conn).register),
+		protocol.Login{}.Type():    on(false, (*conn).login),
+		protocol.Guest{}.Type():    on(false, (*conn).guest),
+		protocol.Resume{}.Type():   on(false, (*conn).resume),
+		protocol.Logout{}.Type():   on(true, (*conn).logout),
+		protocol.GetLobby{}.Type(): {player: true, serve: lobby(func(h *hub, c *conn) (protocol.Message, error) {
+			return h.lobby(c.user), nil
+		})},
+		protocol.ChallengeCreate{}.Type(): on(true, func(c *conn, m *protocol.ChallengeCreate) (protocol.Message, error) {
+			return c.srv.hub.createChallenge(c, c.user, m)
+		}),
+		protocol.ChallengeAccept{}.Type(): on(true, func(c *conn, m *protocol.ChallengeAccept) (protocol.Message, error) {
+			return c.srv.hub.acceptChallenge(c, c.user, m.ChallengeID)
+		}),
+		protocol.ChallengeDecline{}.Type(): on(true, func(c *conn, m *protocol.ChallengeDecline) (protocol.Message, error) {
+			return ok(c.srv.hub.declineChallenge(c.user, m.ChallengeID))
+		}),
+		protocol.ChallengeCancel{}.Type(): on(true, func(c *conn, m *protocol.ChallengeCancel) (protocol.Message, error) {
+			return ok(c.srv.hub.cancelChallenge(c.user, m.ChallengeID))
+		}),
+		protocol.Seek{}.Type(): on(true, func(c *conn, m *protocol.Seek) (protocol.Message, error) {
+			return ok(c.srv.hub.seek(c.user, m.Settings))
+		}),
+		protocol.Unseek{}.Type(): on(true, func(c *conn, _ *protocol.Unseek) (protocol.Message, error) {
+			c.srv.hub.unseek(c.user)
+			return protocol.OK{}, nil
+		}),
+		protocol.LobbySay{}.Type():       on(true, (*conn).lobbySay),
+		protocol.GetProfile{}.Type():     on(true, (*conn).profile),
+		protocol.GetHistory{}.Type():     on(true, (*conn).history),
+		protocol.GetRecord{}.Type():      on(true, (*conn).record),
+		protocol.GetLeaderboard{}.Type(): on(true, (*conn).leaderboard),
+		protocol.Unwatch{}.Type():        on(true, (*conn).unwatch),
+		protocol.Move{}.Type():           toGameOf(func(m *protocol.Move) int64 { return m.GameID }),
+		protocol.Takeback{}.Type():       toGameOf(func(m *protocol.Takeback) int64 { return m.GameID }),
+		protocol.TakebackAnswer{}.Type(): toGameOf(func(m *protocol.TakebackAnswer) int64 { return m.GameID }),
+		protocol.DrawOffer{}.Type():      toGameOf(func(m *protocol.DrawOffer) int64 { return m.GameID }),
+		protocol.DrawAnswer{}.Type():     toGameOf(func(m *protocol.DrawAnswer) int64 { return m.GameID }),
+		protocol.Resign{}.Type():         toGameOf(func(m *protocol.Resign) int64 { return m.GameID }),
+		protocol.Abort{}.Type():          toGameOf(func(m *protocol.Abort) int64 { return m.GameID }),
+		protocol.RematchOffer{}.Type():   toGameOf(func(m *protocol.RematchOffer) int64 { return m.GameID }),
+		protocol.RematchAnswer{}.Type():  toGameOf(func(m *protocol.RematchAnswer) int64 { return m.GameID }),
+		protocol.ClaimWin{}.Type():       toGameOf(func(m *protocol.ClaimWin) int64 { return m.GameID }),
+		protocol.Watch{}.Type():          toGameOf(func(m *protocol.Watch) int64 { return m.GameID }),
+		protocol.Resync{}.Type():         toGameOf(func(m *protocol.Resync) int64 { return m.GameID }),
+		protocol.GameSay{}.Type(): {player: true, game: func(c *conn, m protocol.Message) (int64, error) {
+			say := m.(*protocol.GameSay)
+			text, err := c.chatText(say.Text)
+			say.Text = text
+			return say.GameID, err
+		}},
 	}
 }
 
-// errUnhandled tells serve to try the next group of requests.
-var errUnhandled = errf(protocol.CodeBadRequest, "unhandled")
+// ok is OK when err is nil, else err.
+func ok(err error) (protocol.Message, error) {
+	if err != nil {
+		return nil, err
+	}
+	return protocol.OK{}, nil
+}
 
 // hello checks the protocol version.
-func (c *conn) hello(id string, h *protocol.Hello) error {
+func (c *conn) hello(h *protocol.Hello) (protocol.Message, error) {
 	if h.Version != protocol.Version {
-		return errf(protocol.CodeUnsupportedVersion, "this server speaks protocol version %d, not %d",
+		return nil, errf(protocol.CodeUnsupportedVersion, "this server speaks protocol version %d, not %d",
 			protocol.Version, h.Version)
 	}
 	c.greeted = true
-	c.reply(id, protocol.Welcome{Version: protocol.Version, Server: c.srv.cfg.Name})
-	return nil
+	return protocol.Welcome{Version: protocol.Version, Server: c.srv.cfg.Name}, nil
 }
 
-// serveLobby handles the lobby's requests.
-func (c *conn) serveLobby(id string, m protocol.Message) error {
-	h, u := c.srv.hub, c.user
-	switch m := m.(type) {
-	case *protocol.Logout:
-		return c.logout(id)
-	case *protocol.GetLobby:
-		c.reply(id, h.lobby(u))
-	case *protocol.ChallengeCreate:
-		return h.createChallenge(c, id, u, m)
-	case *protocol.ChallengeAccept:
-		return h.acceptChallenge(c, id, u, m.ChallengeID)
-	case *protocol.ChallengeDecline:
-		return c.ok(id, h.declineChallenge(u, m.ChallengeID))
-	case *protocol.ChallengeCancel:
-		return c.ok(id, h.cancelChallenge(u, m.ChallengeID))
-	case *protocol.Seek:
-		return c.ok(id, h.seek(u, m.Settings))
-	case *protocol.Unseek:
-		h.unseek(u)
-		c.reply(id, protocol.OK{})
-	case *protocol.LobbySay:
-		text, err := c.chatText(m.Text)
-		if err != nil {
-			return err
-		}
-		if !h.chat.Allow() {
-			return errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
-		}
-		h.broadcast(protocol.MustEncode("", protocol.LobbyChat{From: u.name, Text: text,
-			At: time.Now().UTC().Truncate(time.Millisecond)}))
-		c.reply(id, protocol.OK{})
-	default:
-		return errUnhandled
+// lobbySay is a line of the lobby chat, to everyone.
+func (c *conn) lobbySay(m *protocol.LobbySay) (protocol.Message, error) {
+	text, err := c.chatText(m.Text)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	if !c.srv.hub.chat.Allow() {
+		return nil, errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
+	}
+	c.srv.hub.broadcast(protocol.MustEncode("", protocol.LobbyChat{From: c.user.name, Text: text,
+		At: c.srv.now().UTC().Truncate(time.Millisecond)}))
+	return protocol.OK{}, nil
 }
 
-// ok replies OK when err is nil and returns err otherwise.
-func (c *conn) ok(id string, err error) error {
-	if err == nil {
-		c.reply(id, protocol.OK{})
+// unwatch leaves a watched game.
+func (c *conn) unwatch(m *protocol.Unwatch) (protocol.Message, error) {
+	if g := c.watching[m.GameID]; g != nil {
+		delete(c.watching, m.GameID)
+		g.post(func() { g.removeWatcher(c) })
 	}
-	return err
+	return protocol.OK{}, nil
 }
 
 // chatText validates a chat line: 1 to MaxChatRunes characters of printable
@@ -161,51 +203,11 @@ func (c *conn) chatText(text string) (string, error) {
 	return text, nil
 }
 
-// serveGame hands a request about one game to the game's goroutine,
-// which answers it.
-func (c *conn) serveGame(id string, m protocol.Message) error {
-	var gid int64
-	switch m := m.(type) {
-	case *protocol.Move:
-		gid = m.GameID
-	case *protocol.Takeback:
-		gid = m.GameID
-	case *protocol.TakebackAnswer:
-		gid = m.GameID
-	case *protocol.DrawOffer:
-		gid = m.GameID
-	case *protocol.DrawAnswer:
-		gid = m.GameID
-	case *protocol.RematchOffer:
-		gid = m.GameID
-	case *protocol.RematchAnswer:
-		gid = m.GameID
-	case *protocol.Resign:
-		gid = m.GameID
-	case *protocol.Abort:
-		gid = m.GameID
-	case *protocol.ClaimWin:
-		gid = m.GameID
-	case *protocol.GameSay:
-		text, err := c.chatText(m.Text)
-		if err != nil {
-			return err
-		}
-		m.Text = text
-		gid = m.GameID
-	case *protocol.Watch:
-		gid = m.GameID
-	case *protocol.Resync:
-		gid = m.GameID
-	case *protocol.Unwatch:
-		if g := c.watching[m.GameID]; g != nil {
-			delete(c.watching, m.GameID)
-			g.post(func() { g.removeWatcher(c) })
-		}
-		c.reply(id, protocol.OK{})
-		return nil
-	default:
-		return errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
+// toGame hands a request to the game it names, whose goroutine answers.
+func (c *conn) toGame(id string, m protocol.Message, gameOf func(*conn, protocol.Message) (int64, error)) error {
+	gid, err := gameOf(c, m)
+	if err != nil {
+		return err
 	}
 	g := c.srv.hub.game(gid)
 	if g == nil {

@@ -16,30 +16,12 @@ const (
 	maxListLimit     = 200
 )
 
-// serveHistory handles profiles, game history, records and the
-// leaderboard: read-only store queries on the reader goroutine.
-func (c *conn) serveHistory(id string, m protocol.Message) error {
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
-	defer cancel()
-	var reply protocol.Message
-	var err error
-	switch m := m.(type) {
-	case *protocol.GetProfile:
-		reply, err = c.profile(ctx, m.Name)
-	case *protocol.GetHistory:
-		reply, err = c.history(ctx, m)
-	case *protocol.GetRecord:
-		reply, err = c.record(ctx, m)
-	case *protocol.GetLeaderboard:
-		reply, err = c.leaderboard(ctx, m.Limit)
-	default:
-		return errUnhandled
-	}
-	if err != nil {
-		return err
-	}
-	c.reply(id, reply)
-	return nil
+// The history requests are read-only store queries on the reader
+// goroutine.
+
+// historyCtx bounds one of them.
+func (c *conn) historyCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.srv.ctx, requestTimeout)
 }
 
 // listLimit checks a requested list length.
@@ -68,7 +50,10 @@ func (c *conn) account(ctx context.Context, name string) (gomoku.Account, error)
 	return a, nil
 }
 
-func (c *conn) profile(ctx context.Context, name string) (protocol.Message, error) {
+func (c *conn) profile(m *protocol.GetProfile) (protocol.Message, error) {
+	ctx, cancel := c.historyCtx()
+	defer cancel()
+	name := m.Name
 	a, err := c.account(ctx, name)
 	if err != nil {
 		return nil, err
@@ -89,7 +74,9 @@ func wireProfile(a gomoku.Account) protocol.Profile {
 	return p
 }
 
-func (c *conn) history(ctx context.Context, m *protocol.GetHistory) (protocol.Message, error) {
+func (c *conn) history(m *protocol.GetHistory) (protocol.Message, error) {
+	ctx, cancel := c.historyCtx()
+	defer cancel()
 	limit, err := listLimit(m.Limit)
 	if err != nil {
 		return nil, err
@@ -136,7 +123,9 @@ func storedPlayer(p gomoku.Player, r gomoku.RatingChange) protocol.Player {
 }
 
 // record renders a stored game (running or finished) in a record format.
-func (c *conn) record(ctx context.Context, m *protocol.GetRecord) (protocol.Message, error) {
+func (c *conn) record(m *protocol.GetRecord) (protocol.Message, error) {
+	ctx, cancel := c.historyCtx()
+	defer cancel()
 	switch m.Format {
 	case protocol.FormatText, protocol.FormatPSQ, protocol.FormatSGF:
 	default:
@@ -184,7 +173,10 @@ func gameRecord(g gomoku.Game) (*engine.Record, error) {
 	return rec, nil
 }
 
-func (c *conn) leaderboard(ctx context.Context, n int) (protocol.Message, error) {
+func (c *conn) leaderboard(m *protocol.GetLeaderboard) (protocol.Message, error) {
+	ctx, cancel := c.historyCtx()
+	defer cancel()
+	n := m.Limit
 	limit, err := listLimit(n)
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ func TestRequestsWhileStopping(t *testing.T) {
 		t.Fatalf("a stopped game while stopping: %v, want shutting_down", err)
 	}
 	c := &conn{srv: s, greeted: true, user: &user{}}
-	if err := c.serve("1", &protocol.GetLobby{}); !errors.As(err, &pe) || pe.Code != protocol.CodeShuttingDown {
+	if _, err := c.serve("1", &protocol.GetLobby{}); !errors.As(err, &pe) || pe.Code != protocol.CodeShuttingDown {
 		t.Fatalf("a request while stopping: %v, want shutting_down", err)
 	}
 }

@@ -24,13 +24,18 @@ func (s seatSpec) isBot() bool { return s.user == nil }
 // at a time (conflict otherwise). It returns once the game goroutine runs;
 // the game sends game_start to the players itself.
 func (h *hub) startGame(st settings, black, white seatSpec) (*game, error) {
-	return h.startGameAfter(st, black, white, nil)
+	g, start, err := h.prepareGame(st, black, white)
+	if err != nil {
+		return nil, err
+	}
+	start()
+	return g, nil
 }
 
-// startGameAfter is startGame calling before (if not nil) once the game is
-// stored, just before its goroutine starts: a reply sent there precedes
-// game_start.
-func (h *hub) startGameAfter(st settings, black, white seatSpec, before func()) (*game, error) {
+// prepareGame reserves the players and stores a new game; start launches
+// its goroutine (which sends game_start) and must be called once. A
+// request's handler calls it after its reply, so the reply comes first.
+func (h *hub) prepareGame(st settings, black, white seatSpec) (g *game, start func(), err error) {
 	humans := make([]*user, 0, 2)
 	for _, s := range []seatSpec{black, white} {
 		if !s.isBot() {
@@ -38,29 +43,32 @@ func (h *hub) startGameAfter(st settings, black, white seatSpec, before func()) 
 		}
 	}
 	if err := h.reserve(humans); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer h.unreserve(humans)
+	defer func() {
+		if err != nil {
+			h.unreserve(humans)
+		}
+	}()
 	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
 		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: h.srv.now()}
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()
 	id, err := h.srv.store.CreateGame(ctx, ng)
 	if err != nil {
-		return nil, fmt.Errorf("create game: %w", err)
+		return nil, nil, fmt.Errorf("create game: %w", err)
 	}
 	specs := [2]seatSpec{black, white}
 	m, err := match.New(h.srv.matchConfig(st, specs), h.srv.now())
 	if err != nil {
-		return nil, fmt.Errorf("new game %d: %w", id, err)
+		return nil, nil, fmt.Errorf("new game %d: %w", id, err)
 	}
-	g := newGame(h.srv, id, st, m, specs, ng.StartedAt)
+	g = newGame(h.srv, id, st, m, specs, ng.StartedAt)
 	g.fresh = true
-	if before != nil {
-		before()
-	}
-	h.launch(g)
-	return g, nil
+	return g, func() {
+		h.launch(g)
+		h.unreserve(humans)
+	}, nil
 }
 
 // reserve marks the humans as starting a game, or fails if one is playing.
