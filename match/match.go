@@ -117,8 +117,12 @@ func (m *Match) emit(e Event) { m.evs = append(m.evs, e) }
 // in order (valid until the next Apply), and the command's refusal, if
 // any. Both may be set: a move after the mover's flag fell is refused, and
 // the game ends on time. A refused command with no events changed nothing.
+// A command naming a side other than black or white is ErrInvalid.
 func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 	m.evs = m.evs[:0]
+	if c, ok := sideOf(cmd); ok && c != engine.Black && c != engine.White {
+		return m.evs, refuse(ErrInvalid, "no side %v", c)
+	}
 	var err error
 	switch c := cmd.(type) {
 	case Play:

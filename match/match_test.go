@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -123,6 +124,26 @@ func TestMoves(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestNoSuchSide: a command must name black or white; any other colour
+// is a caller's bug, refused as ErrInvalid with nothing changed.
+func TestNoSuchSide(t *testing.T) {
+	for _, c := range []engine.Color{engine.Empty, engine.Color(3), engine.Color(200)} {
+		for _, cmd := range []Command{
+			Play{Color: c, Point: pt("h8")}, offer(c, Takeback), offer(c, Draw), offer(c, Rematch),
+			accept(c, Draw), decline(c, Takeback), resign(c), abort(c), claim(c), online(c), offline(c),
+		} {
+			t.Run(fmt.Sprintf("%T %v", cmd, c), func(t *testing.T) {
+				m := mustNew(t, rated)
+				run(t, m, seq(game(0, "h8", "h9"), []step{
+					{5 * sec, offline(black), "away black", nil},
+					{6 * sec, offer(white, Draw), "offer draw by white", nil},
+					{2 * minute, cmd, "", ErrInvalid},
+				}))
+			})
+		}
+	}
 }
 
 func TestNewRejectsBadConfig(t *testing.T) {
