@@ -149,12 +149,17 @@ func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 
 // Deadline is when the owner must Tick: the running side's flag fall, a
 // bot's claim against a human who left, or the abandonment of a game both
-// humans left; zero when none is due.
+// humans left; zero when none is due. A Tick at the Deadline acts.
 func (m *Match) Deadline() time.Time {
 	if m.over {
 		return time.Time{}
 	}
 	at := m.clock.Deadline()
+	if !at.IsZero() {
+		// A side with no time left is still in time; it has flagged at
+		// the next instant.
+		at = at.Add(time.Nanosecond)
+	}
 	for _, t := range [...]time.Time{m.botClaimAt(), m.abandonAt()} {
 		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
 			at = t

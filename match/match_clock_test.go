@@ -96,6 +96,112 @@ func TestMatchClocks(t *testing.T) {
 	})
 }
 
+// TestTickAtDeadline: Deadline is when the owner must Tick, and a Tick
+// then ends the game (and a Tick just before does nothing).
+func TestTickAtDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cfg   Config
+		steps []step
+		want  string
+	}{
+		{"flag fall", suddenly, []step{
+			{0, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 0s", nil},
+		}, "ended black timeout unrated"},
+		{"byo-yomi", byoYomi, nil, "ended white timeout unrated"},
+		{"bot's claim", withBots(casual, false, true), []step{{5 * sec, offline(black), "away black", nil}}, "ended white abandon unrated"},
+		{"both humans left", casual, []step{
+			{5 * sec, offline(black), "away black", nil},
+			{20 * sec, offline(white), "away white", nil},
+		}, "ended aborted unrated uncounted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mustNew(t, tc.cfg)
+			run(t, m, tc.steps)
+			d := m.Deadline()
+			if d.IsZero() {
+				t.Fatal("no deadline")
+			}
+			if evs, err := m.Apply(tick, d.Add(-time.Nanosecond)); len(evs) != 0 || err != nil {
+				t.Errorf("a tick just before the deadline: %s, %v", show(m.Config(), evs), err)
+			}
+			if evs, err := m.Apply(tick, d); show(m.Config(), evs) != tc.want || err != nil {
+				t.Errorf("a tick at the deadline: %q, %v; want %q", show(m.Config(), evs), err, tc.want)
+			}
+		})
+	}
+}
+
+// flagFall is how long after its clock reads zero a side has flagged: the
+// time left must be below zero.
+const flagFall = time.Nanosecond
+
+func TestDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cfg   Config
+		steps []step
+		want  time.Duration // from t0; -1: none
+	}{
+		{"black's main time", blitz, nil, minute + flagFall},
+		{"white's main time, from black's move", blitz, []step{
+			{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil},
+		}, 70*sec + flagFall},
+		{"main time then a period", byoYomi, nil, 13*sec + flagFall},
+		{"a period, from the move", byoYomi, []step{
+			{12 * sec, play(black, "h8"), "moved b h8 clocks 0s 10s spent 12s", nil},
+			{13 * sec, play(white, "h9"), "moved w h9 clocks 0s 9s spent 1s", nil},
+		}, 16*sec + flagFall},
+		{"no clock", casual, game(0, "h8", "h9"), -1},
+		{"a player away, no bot: the claim is the opponent's to make", casual, []step{
+			{5 * sec, offline(black), "away black", nil},
+		}, -1},
+		{"a bot claims after the grace", withBots(casual, true, false), []step{
+			{5 * sec, offline(white), "away white", nil},
+		}, 5*sec + minute},
+		{"a bot claims, unless the player came back", withBots(casual, true, false), []step{
+			{5 * sec, offline(white), "away white", nil},
+			{6 * sec, online(white), "back white", nil},
+		}, -1},
+		{"both humans away: abandoned after the later left", casual, []step{
+			{5 * sec, offline(black), "away black", nil},
+			{20 * sec, offline(white), "away white", nil},
+		}, 20*sec + 5*minute},
+		{"the earliest of flag fall and abandonment", blitz, []step{
+			{5 * sec, offline(white), "away white", nil},
+			{20 * sec, offline(black), "away black", nil},
+		}, minute + flagFall},
+		{"the earliest of flag fall and a bot's claim", withBots(blitz, false, true), []step{
+			{5 * sec, offline(black), "away black", nil},
+		}, minute + flagFall},
+		{"a bot's claim before the flag falls", withBots(suddenly, true, false), []step{
+			{0, offline(white), "away white", nil},
+			{sec, play(black, "h8"), "moved b h8 clocks 59s 1m0s spent 1s", nil},
+		}, minute},
+		{"over", blitz, []step{{sec, resign(black), "ended white resign unrated", nil}}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mustNew(t, tc.cfg)
+			run(t, m, tc.steps)
+			want := time.Time{}
+			if tc.want >= 0 {
+				want = at(tc.want)
+			}
+			if got := m.Deadline(); !got.Equal(want) {
+				t.Errorf("Deadline() = %v, want %v", offset(got), offset(want))
+			}
+		})
+	}
+}
+
+// offset shows a time as its offset from t0 ("none" for zero).
+func offset(t time.Time) string {
+	if t.IsZero() {
+		return "none"
+	}
+	return "+" + t.Sub(t0).String()
+}
+
 // TestTakebackRefundsIncrements: a takeback gives no one time: the time
 // spent stays spent, the increments of the undone moves are taken back.
 func TestTakebackRefundsIncrements(t *testing.T) {
