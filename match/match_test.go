@@ -146,6 +146,27 @@ func TestNoSuchSide(t *testing.T) {
 	}
 }
 
+func TestGenAndBotToMove(t *testing.T) {
+	m := mustNew(t, withBots(casual, false, true))
+	gens := []int{m.Gen()}
+	bot := []bool{m.BotToMove()}
+	for _, st := range seq(game(0, "h8", "h9", "i8"), []step{
+		{5 * sec, offer(black, Takeback), "offer takeback by black; answered takeback by white yes; taken back 1", nil},
+		{6 * sec, offer(black, Draw), "offer draw by black; answered draw by white no", nil},
+		{7 * sec, resign(black), "ended white resign", nil},
+	}) {
+		run(t, m, []step{st})
+		gens, bot = append(gens, m.Gen()), append(bot, m.BotToMove())
+	}
+	// Moves and takebacks change the board; offers and the end do not.
+	if want := []int{0, 1, 2, 3, 4, 4, 4}; !slices.Equal(gens, want) {
+		t.Errorf("Gen after each step %v, want %v", gens, want)
+	}
+	if want := []bool{false, true, false, true, false, false, false}; !slices.Equal(bot, want) {
+		t.Errorf("BotToMove after each step %v, want %v", bot, want)
+	}
+}
+
 func TestNewRejectsBadConfig(t *testing.T) {
 	for _, cfg := range []Config{{Size: engine.MinSize - 1}, {Size: engine.MaxSize + 1}, {Rule: engine.Rule(9), Size: 15}} {
 		if _, err := New(cfg, t0); err == nil {

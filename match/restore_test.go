@@ -211,3 +211,39 @@ func TestRestoreRejectsIllegalMoves(t *testing.T) {
 		t.Errorf("a stored forbidden move: %v, want engine.ErrForbidden", err)
 	}
 }
+
+// TestPausedClocks: the clocks saved at a stop charge the side to move the
+// time it had spent, and come back with the restored game.
+func TestPausedClocks(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stop  time.Duration
+		want  gomoku.PausedClocks
+		steps []step // after the restore
+	}{
+		{"in time", 30 * sec, gomoku.PausedClocks{Ply: 1, BlackMS: 55_000, WhiteMS: 40_000}, []step{
+			{minute, online(white), "clock started", nil},
+			{minute + 40*sec, tick, "", nil},
+			{minute + 40*sec + flagFall, tick, "ended black timeout unrated", nil},
+		}},
+		{"flagged: it flags at once", 80 * sec, gomoku.PausedClocks{Ply: 1, BlackMS: 55_000, WhiteMS: 0}, []step{
+			{minute, online(white), "clock started", nil},
+			{minute + flagFall, tick, "ended black timeout unrated", nil},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mustNew(t, blitz)
+			run(t, m, []step{{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil}})
+			p := m.PausedClocks(at(tc.stop))
+			if p != tc.want {
+				t.Fatalf("PausedClocks = %+v, want %+v", p, tc.want)
+			}
+			if k := m.Clock(); k.Running() != white {
+				t.Error("PausedClocks stopped the match's own clock")
+			}
+			g := stored(blitz, []string{"h8"}, 55_000, 60_000)
+			g.Paused = &p
+			run(t, mustRestore(t, blitz, g), tc.steps)
+		})
+	}
+}
