@@ -77,12 +77,18 @@ func (k *Clock) Remaining(c engine.Color, now time.Time) (time.Duration, bool) {
 	return period - (spent - left), true
 }
 
-// Deadline is when the running side flags; zero when no clock runs.
+// Deadline is when the running side's time runs out: its main time and
+// then, in a byo-yomi game, one period (it has flagged just after: see
+// Flagged). Zero when no clock runs.
 func (k *Clock) Deadline() time.Time {
 	if k.running == engine.Empty {
 		return time.Time{}
 	}
-	left, _ := k.Remaining(k.running, k.since)
+	i := side(k.running)
+	left := time.Duration(k.tc.ByoYomiMS) * time.Millisecond
+	if !k.byo[i] {
+		left += k.left[i]
+	}
 	return k.since.Add(left)
 }
 

@@ -105,3 +105,27 @@ func TestClockRefundOnTakeback(t *testing.T) {
 		t.Fatalf("refund below zero: %v", b)
 	}
 }
+
+func TestClockDeadlineByoYomi(t *testing.T) {
+	k := NewClock(gomoku.TimeControl{MainMS: 10_000, ByoYomiMS: 3_000})
+	k.Start(engine.Black, t0)
+	// The main time, then a period: black flags just after 13s, not 10s.
+	if d := k.Deadline(); !d.Equal(at(13 * time.Second)) {
+		t.Errorf("deadline with main time left %v, want +13s", d.Sub(t0))
+	}
+	if k.Flagged(at(13*time.Second)) || !k.Flagged(at(13*time.Second+time.Millisecond)) {
+		t.Error("black should flag just after its main time and one period")
+	}
+	k.Charge(at(12*time.Second), true) // into byo-yomi
+	k.Start(engine.White, at(12*time.Second))
+	k.Charge(at(13*time.Second), true)
+	k.Start(engine.Black, at(13*time.Second))
+	if d := k.Deadline(); !d.Equal(at(16 * time.Second)) {
+		t.Errorf("deadline in byo-yomi %v, want +16s (one period)", d.Sub(t0))
+	}
+	k = NewClock(gomoku.TimeControl{ByoYomiMS: 3_000}) // byo-yomi only
+	k.Start(engine.White, at(time.Second))
+	if d := k.Deadline(); !d.Equal(at(4 * time.Second)) {
+		t.Errorf("deadline of a byo-yomi-only clock %v, want +4s", d.Sub(t0))
+	}
+}

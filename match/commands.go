@@ -45,6 +45,28 @@ type Presence struct {
 // claims and abandonment happen on it.
 type Tick struct{}
 
+// sideOf is the side a command names; false for Tick (and unknown
+// commands).
+func sideOf(cmd Command) (engine.Color, bool) {
+	switch c := cmd.(type) {
+	case Play:
+		return c.Color, true
+	case MakeOffer:
+		return c.Color, true
+	case Answer:
+		return c.Color, true
+	case Resign:
+		return c.Color, true
+	case Abort:
+		return c.Color, true
+	case Claim:
+		return c.Color, true
+	case Presence:
+		return c.Color, true
+	}
+	return engine.Empty, false
+}
+
 func (Play) command()      {}
 func (MakeOffer) command() {}
 func (Answer) command()    {}

@@ -90,12 +90,10 @@ func Restore(cfg Config, g gomoku.Game) (*Match, error) {
 			at = g.Moves[k-1].At
 		}
 		m.over, m.paused = true, false
-		m.result = gomoku.Decide(r.Winner, r.Reason, k(g), at)
+		m.result = gomoku.Decide(r.Winner, r.Reason, len(g.Moves), at)
 	}
 	return m, nil
 }
-
-func k(g gomoku.Game) int { return len(g.Moves) }
 
 // CopyFrom makes m a copy of o, reusing m's storage (the owner keeps a
 // spare to roll back a command whose events could not be stored).
@@ -117,8 +115,12 @@ func (m *Match) emit(e Event) { m.evs = append(m.evs, e) }
 // in order (valid until the next Apply), and the command's refusal, if
 // any. Both may be set: a move after the mover's flag fell is refused, and
 // the game ends on time. A refused command with no events changed nothing.
+// A command naming a side other than black or white is ErrInvalid.
 func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 	m.evs = m.evs[:0]
+	if c, ok := sideOf(cmd); ok && c != engine.Black && c != engine.White {
+		return m.evs, refuse(ErrInvalid, "no side %v", c)
+	}
 	var err error
 	switch c := cmd.(type) {
 	case Play:
@@ -145,12 +147,17 @@ func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 
 // Deadline is when the owner must Tick: the running side's flag fall, a
 // bot's claim against a human who left, or the abandonment of a game both
-// humans left; zero when none is due.
+// humans left; zero when none is due. A Tick at the Deadline acts.
 func (m *Match) Deadline() time.Time {
 	if m.over {
 		return time.Time{}
 	}
 	at := m.clock.Deadline()
+	if !at.IsZero() {
+		// A side with no time left is still in time; it has flagged at
+		// the next instant.
+		at = at.Add(time.Nanosecond)
+	}
 	for _, t := range [...]time.Time{m.botClaimAt(), m.abandonAt()} {
 		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
 			at = t

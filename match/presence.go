@@ -7,7 +7,9 @@ import (
 )
 
 // presence records whether c's player is connected. A restored game's
-// clock starts when the side to move is present.
+// clock starts when the side to move is reported online (at the first
+// report when a bot is to move): a seat starts out not away, which does
+// not mean its player is back.
 func (m *Match) presence(c engine.Color, online bool, now time.Time) {
 	s := &m.seats[side(c)]
 	switch {
@@ -24,7 +26,7 @@ func (m *Match) presence(c engine.Color, online bool, now time.Time) {
 		}
 	}
 	turn := m.eng.Turn()
-	if m.paused && !m.over && !m.seats[side(turn)].away {
+	if m.paused && !m.over && (m.cfg.Bots[side(turn)] || turn == c && online) {
 		m.paused = false
 		m.clock.Start(turn, now)
 		if m.clock.Enabled() {
