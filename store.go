@@ -15,6 +15,10 @@ type GameCommit struct {
 	Result *GameResult // then the game finishes, with the accounts' statistics and ratings
 }
 
+// LoneMove reports whether the commit is one move and nothing else: the
+// commit of almost every move, which stores batch together.
+func (c GameCommit) LoneMove() bool { return c.Undo == 0 && c.Result == nil && len(c.Moves) == 1 }
+
 // Empty reports whether the commit changes nothing.
 func (c GameCommit) Empty() bool { return c.Undo == 0 && len(c.Moves) == 0 && c.Result == nil }
 

@@ -26,12 +26,6 @@ type gameCommit struct {
 	c      gomoku.GameCommit
 }
 
-// simple reports whether the commit is one move and nothing else: a
-// single INSERT, which may share a pipelined batch with others.
-func (g gameCommit) simple() bool {
-	return g.c.Undo == 0 && g.c.Result == nil && len(g.c.Moves) == 1
-}
-
 // appendMoveSQL stores a move only when the game runs and the ply is the
 // next one. The game row is share-locked so the insert serialises with a
 // concurrent result.
@@ -71,7 +65,7 @@ func (db *DB) commitBatch(batch []*commitReq) {
 		switch err := r.Ctx.Err(); {
 		case err != nil:
 			r.Finish(gomoku.Committed{}, fmt.Errorf("commit to game %d: %w", r.In.gameID, err))
-		case r.In.simple():
+		case r.In.c.LoneMove():
 			moves = append(moves, r)
 		default:
 			r.Finish(db.commitOne(ctx, r.In))
@@ -132,7 +126,7 @@ func (db *DB) sendMoves(ctx context.Context, moves []*commitReq, affected []int6
 func (db *DB) commitOne(ctx context.Context, in gameCommit) (gomoku.Committed, error) {
 	var out gomoku.Committed
 	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		if !in.simple() {
+		if !in.c.LoneMove() {
 			// Lock the game first: a move's share lock taken before a
 			// result's update lock would deadlock with a racing commit.
 			if err := lockGame(ctx, tx, in.gameID); err != nil {

@@ -18,12 +18,6 @@ type gameCommit struct {
 	c      gomoku.GameCommit
 }
 
-// simple reports whether the commit is one move and nothing else: one
-// INSERT, which SQLite undoes alone when it fails, so it needs no savepoint.
-func (g gameCommit) simple() bool {
-	return g.c.Undo == 0 && g.c.Result == nil && len(g.c.Moves) == 1
-}
-
 // appendMoveSQL inserts the move only if the game runs and the ply is next.
 const appendMoveSQL = `INSERT INTO moves
 	(game_id, ply, x, y, color, black_clock_ms, white_clock_ms, spent_ms, at)
@@ -86,7 +80,7 @@ func (db *DB) applyOne(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, r *commi
 	if err := r.Ctx.Err(); err != nil {
 		return gomoku.Committed{}, fmt.Errorf("commit to game %d: %w", in.gameID, err)
 	}
-	if in.simple() {
+	if in.c.LoneMove() {
 		return gomoku.Committed{}, db.insertMove(ctx, tx, stmt, in.gameID, in.c.Moves[0])
 	}
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT game_commit`); err != nil {
