@@ -1,6 +1,7 @@
 package client
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -77,8 +78,9 @@ func gameEventOf(m protocol.Message) (Event, error) {
 		return OfferAnswered{Game: e.GameID, Kind: OfferKind(e.Kind), Accepted: e.Accepted, By: by}, err
 	case *protocol.GameOver:
 		r, err := resultOf(e.Result)
-		return GameEnded{Game: e.GameID, Result: r,
-			BlackRating: ratingOf(e.BlackRating), WhiteRating: ratingOf(e.WhiteRating)}, err
+		k, kerr := optClockOf(e.Clock)
+		return GameEnded{Game: e.GameID, Result: r, Clock: k,
+			BlackRating: ratingOf(e.BlackRating), WhiteRating: ratingOf(e.WhiteRating)}, errors.Join(err, kerr)
 	case *protocol.PlayerAway:
 		c, err := colorOf(e.Color)
 		return PlayerAway{Game: e.GameID, Color: c, ClaimAfter: ms(e.ClaimAfterMS)}, err

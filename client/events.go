@@ -189,6 +189,9 @@ type GameEnded struct {
 	Game int64
 	engine.Result
 	BlackRating, WhiteRating *RatingChange // rated games only
+	// Clock is both clocks as the game ended (a flagged side at 0); nil
+	// without a clock or from a server that does not send it.
+	Clock *Clock
 }
 
 // PlayerAway says a player's connection dropped; after ClaimAfter the

@@ -240,3 +240,47 @@ func TestTakebackRefundsIncrements(t *testing.T) {
 		})
 	}
 }
+
+// TestFinalClocks: the clocks a finished game shows. The side whose flag
+// fell reads zero (not the time it had when its turn began), the other
+// side keeps what it had; a game ended otherwise charges the side to move
+// up to the end.
+func TestFinalClocks(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cfg   Config
+		steps []step
+		now   time.Duration // when the view is taken, after the end
+		want  View
+	}{
+		{"flag fall on a tick", suddenly, []step{
+			{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
+			{71 * sec, tick, "ended black timeout unrated", nil},
+		}, 80 * sec, View{BlackMS: 50_000, WhiteMS: 0}},
+		{"black flags before its first move", suddenly, []step{
+			{61 * sec, tick, "ended white timeout unrated", nil},
+		}, 90 * sec, View{BlackMS: 0, WhiteMS: 60_000}},
+		{"a move after the flag fell", blitz, []step{
+			{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil},
+			{71 * sec, play(white, "h9"), "ended black timeout unrated", ErrGameOver},
+		}, 75 * sec, View{BlackMS: 55_000, WhiteMS: 0}},
+		{"byo-yomi: the period ran out", byoYomi, []step{
+			{12 * sec, play(black, "h8"), "moved b h8 clocks 0s 10s spent 12s", nil},
+			{13 * sec, play(white, "h9"), "moved w h9 clocks 0s 9s spent 1s", nil},
+			{17 * sec, tick, "ended white timeout", nil},
+		}, 20 * sec, View{BlackMS: 0, WhiteMS: 9_000, BlackByoYomi: true}},
+		{"resignation charges the side to move", blitz, []step{
+			{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil},
+			{25 * sec, resign(white), "ended black resign unrated", nil},
+		}, 40 * sec, View{BlackMS: 55_000, WhiteMS: 45_000}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mustNew(t, tc.cfg)
+			run(t, m, tc.steps)
+			k := m.Clock()
+			if got, _ := k.View(at(tc.now)); got != tc.want {
+				t.Errorf("clocks at +%v: %+v, want %+v", tc.now, got, tc.want)
+			}
+		})
+	}
+}

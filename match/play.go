@@ -58,9 +58,12 @@ func (m *Match) end(winner engine.Color, reason engine.Reason, now time.Time) {
 	m.ended(m.eng.Result(), now)
 }
 
-// ended stops the clocks and records the result.
+// ended stops the clocks and records the result. A side whose time ran
+// out keeps a clock at zero.
 func (m *Match) ended(r engine.Result, now time.Time) {
-	m.clock.Charge(now, false)
+	if _, ok := m.clock.Charge(now, false); !ok {
+		m.clock.Flag()
+	}
 	m.clock.Stop()
 	m.over = true
 	m.offer = Offer{}

@@ -165,13 +165,15 @@ type OfferAnswer struct {
 	By       string `json:"by,omitempty"` // answering colour
 }
 
-// GameOver ends a game (event).
+// GameOver ends a game (event). Clock is both clocks as the game ended
+// (none running; a side whose time ran out at 0); absent without a clock.
 type GameOver struct {
 	GameID int64 `json:"game_id"`
 	Seq    int64 `json:"seq"`
 	Result
 	BlackRating *RatingChange `json:"black_rating,omitempty"` // rated games only
 	WhiteRating *RatingChange `json:"white_rating,omitempty"`
+	Clock       *Clock        `json:"clock,omitempty"`
 }
 
 // GameChat is a chat line of a game (event).

@@ -330,6 +330,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		a.offer(m)
 	case GameOverMsg:
 		if g := a.Games[m.Game]; g != nil {
+			if m.Clock != nil {
+				g.State.SetClocks(*m.Clock)
+			} else {
+				g.State.StopClock(a.now())
+			}
 			g.State.Finish(m.Result)
 			g.Info("%s", m.Note)
 			if m.BlackRating > 0 {

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -91,5 +92,41 @@ func TestGameMessagesExpire(t *testing.T) {
 	a.Update(expireMsg{game: 7, seq: g.msgSeq})
 	if g.Message != "" {
 		t.Fatalf("message %q not cleared", g.Message)
+	}
+}
+
+// TestGameOverClocks: the clocks a finished game shows: the server's final
+// clocks when it sends them (the flagged side at 0:00), else the running
+// clock stopped where it stood at the end, never the time it had when its
+// turn began.
+func TestGameOverClocks(t *testing.T) {
+	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tc := range []struct {
+		name       string
+		final      *Clocks
+		black, wht time.Duration
+	}{
+		{"the server's final clocks", &Clocks{Black: 0, White: 12 * time.Second}, 0, 12 * time.Second},
+		{"none sent: stopped at the end", nil, 4 * time.Second, 12 * time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			now := start
+			a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+			a.now = func() time.Time { return now }
+			s, err := NewGameState(GameInfo{ID: 7, Rule: engine.Freestyle, Size: 15, Me: engine.White, Time: "0:12+0",
+				Black: Side{Name: "bob"}, White: Side{Name: "alice"}}, nil,
+				&Clocks{Black: 12 * time.Second, White: 12 * time.Second, Running: engine.Black, At: start})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Update(GameStartMsg{State: s})
+			now = start.Add(8 * time.Second)
+			a.Update(GameOverMsg{Game: 7, Result: engine.Result{Winner: engine.White, Reason: engine.ReasonTimeout}, Clock: tc.final})
+			now = start.Add(time.Minute) // the screen is drawn later
+			g := a.Games[7].State
+			if b, w := g.Remaining(engine.Black, now), g.Remaining(engine.White, now); b != tc.black || w != tc.wht {
+				t.Errorf("clocks black %v white %v, want %v %v", b, w, tc.black, tc.wht)
+			}
+		})
 	}
 }

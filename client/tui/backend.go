@@ -185,7 +185,7 @@ func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 	case client.OfferAnswered:
 		return b.offerAnswer(e)
 	case client.GameEnded:
-		m := GameOverMsg{Game: e.Game, Result: finalResult(e.Result), Note: ratingNote(e)}
+		m := GameOverMsg{Game: e.Game, Result: finalResult(e.Result), Note: ratingNote(e), Clock: b.clocks(e.Clock)}
 		if e.BlackRating != nil && e.WhiteRating != nil {
 			m.BlackRating, m.WhiteRating = e.BlackRating.After, e.WhiteRating.After
 		}

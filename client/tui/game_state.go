@@ -97,6 +97,22 @@ func (s *GameState) SetClocks(c Clocks) {
 	s.running, s.clockAt, s.clocked = c.Running, c.At, true
 }
 
+// StopClock stops the running clock where it stands at now: without the
+// server's final clocks, a finished game shows the time used up to its end,
+// not the time its side had when the turn began.
+func (s *GameState) StopClock(now time.Time) {
+	if !s.clocked || s.running == engine.Empty {
+		return
+	}
+	left := s.Remaining(s.running, now)
+	if s.running == engine.White {
+		s.Info.White.Clock = left
+	} else {
+		s.Info.Black.Clock = left
+	}
+	s.running, s.clockAt = engine.Empty, now
+}
+
 // Finish records the server's result.
 func (s *GameState) Finish(r engine.Result) {
 	s.result, s.over = r, true

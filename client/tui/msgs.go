@@ -87,6 +87,9 @@ type GameOverMsg struct {
 	// BlackRating and WhiteRating are the new ratings after a rated game
 	// (0: unchanged).
 	BlackRating, WhiteRating int
+	// Clock is both clocks as the game ended (nil: none sent; the running
+	// clock then stops where it stands).
+	Clock *Clocks
 }
 
 // GameAwayMsg says the opponent dropped (Away) or came back.
