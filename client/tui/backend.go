@@ -24,6 +24,8 @@ const maxChatInput = client.MaxChatRunes
 type ClientBackend struct {
 	c   *client.Client
 	now func() time.Time
+	// OnGuest, when set, is told a new guest session's token and name.
+	OnGuest func(token, name string)
 
 	mu         sync.Mutex
 	players    map[string]client.Player

@@ -146,8 +146,12 @@ func (b *ClientBackend) seek(ctx context.Context, settings Settings) (tea.Msg, e
 // guest enters again as a guest after the session expired (the lobby
 // follows as an event) and watches again the games that were watched.
 func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error) {
-	if _, err := b.c.Guest(ctx, wish); err != nil {
+	sess, err := b.c.Guest(ctx, wish)
+	if err != nil {
 		return nil, err
+	}
+	if b.OnGuest != nil {
+		b.OnGuest(sess.Token, sess.Player.Name)
 	}
 	me := b.c.Me().Name
 	b.mu.Lock()

@@ -22,6 +22,9 @@ type RunOptions struct {
 	Open int64
 	// Notice is shown on the lobby's message line at the start.
 	Notice string
+	// OnGuest is told the token and name of a guest session the player
+	// entered in the program (G after the session expired), to keep it.
+	OnGuest func(token, name string)
 }
 
 // Run shows the interactive program for a logged-in client until the player
@@ -38,7 +41,9 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 	if opts.In != nil {
 		popts = append(popts, tea.WithInput(opts.In))
 	}
-	app := NewApp(ctx, NewClientBackend(c), c.Me().Name, opts.Server, NewStyles(renderer))
+	b := NewClientBackend(c)
+	b.OnGuest = opts.OnGuest
+	app := NewApp(ctx, b, c.Me().Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
 	if opts.Notice != "" {
 		app.Lobby.Info("%s", opts.Notice)

@@ -59,12 +59,12 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	s := &session{c: c, cfg: cfg, url: wsURL}
+	s := &session{c: c, cfg: cfg, url: wsURL, g: o.global}
 	defer s.end()
 	if err := playLogin(ctx, o, s); err != nil {
 		return err
 	}
-	return tui.Run(ctx, c, tui.RunOptions{Server: hostOf(wsURL), Games: s.sess.Games, Open: o.Game, Notice: guestNotice(o, s.sess)})
+	return tui.Run(ctx, c, s.runOptions(tui.RunOptions{Games: s.sess.Games, Open: o.Game, Notice: guestNotice(o, s.sess)}))
 }
 
 // guestNotice explains a guest name other than the one asked for: the
@@ -78,28 +78,47 @@ func guestNotice(o *playOptions, sess protocol.Session) string {
 	return fmt.Sprintf("you are %s: %q is taken or not 3-16 letters, digits, _ or -", sess.Player.Name, wish)
 }
 
-// playLogin logs s in: as a guest when asked, else with the saved token,
-// else by asking for a name and password (an empty name plays as a guest).
+// playLogin logs s in: as a guest when asked (the saved guest session when
+// it has the name asked for, so a guest gets back into its game after a
+// restart), else with the saved account session, else the saved guest
+// session, else by asking for a name and password (an empty name plays as
+// a guest).
 func playLogin(ctx context.Context, o *playOptions, s *session) error {
 	rctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if o.Guest {
-		sess, err := s.c.Guest(rctx, o.Name)
-		s.sess = sess
-		return err
+		return guestLogin(rctx, o, s)
 	}
 	if s.cfg.Token != "" {
-		sess, err := s.c.Resume(rctx, s.cfg.Token)
-		if err == nil {
-			s.sess = sess
-			return nil
-		}
-		if client.Code(err) != protocol.CodeUnauthorized {
+		ok, err := s.resume(rctx, s.cfg.Token)
+		if ok || err != nil {
 			return err
 		}
 		fmt.Fprintln(o.env.Err, "The saved session has expired.")
+	} else if tok := s.cfg.Guest(s.url); tok != "" {
+		if ok, err := s.resume(rctx, tok); ok || err != nil {
+			return err
+		}
 	}
 	return promptLogin(ctx, o.global, o.env, s)
+}
+
+// guestLogin resumes the saved guest session, unless another name is asked
+// for or the server forgot it; else it enters as a new guest, saved.
+func guestLogin(ctx context.Context, o *playOptions, s *session) error {
+	if tok := s.cfg.Guest(s.url); tok != "" && sameGuest(o.Name, s.cfg.GuestName) {
+		if ok, err := s.resume(ctx, tok); ok || err != nil {
+			return err
+		}
+	}
+	return s.newGuest(ctx, o.Name, true)
+}
+
+// sameGuest reports whether a wished guest name ("carol", "guest:carol" or
+// none) is the saved guest's.
+func sameGuest(wish, saved string) bool {
+	wish = strings.TrimPrefix(strings.TrimSpace(wish), protocol.GuestPrefix)
+	return wish == "" || strings.EqualFold(protocol.GuestPrefix+wish, saved)
 }
 
 // maxAttempts is how many passwords an interactive login tries.
@@ -115,7 +134,7 @@ func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) er
 		}
 		rctx, cancel := withTimeout(ctx)
 		if name == "" {
-			s.sess, err = s.c.Guest(rctx, "")
+			err = s.newGuest(rctx, "", true)
 			cancel()
 			return err
 		}
@@ -136,6 +155,17 @@ func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) er
 		}
 		fmt.Fprintln(env.Err, "Wrong username or password; try again.")
 	}
+}
+
+// runOptions completes the TUI's options with what the session knows: the
+// server, and where a new guest session is saved.
+func (s *session) runOptions(o tui.RunOptions) tui.RunOptions {
+	o.Server = hostOf(s.url)
+	o.OnGuest = func(token, name string) {
+		// Best effort: the game goes on when the file cannot be written.
+		_ = s.saveGuest(token, name)
+	}
+	return o
 }
 
 // hostOf is the host:port of a URL, for titles.

@@ -36,7 +36,11 @@ func runWho(ctx context.Context, o *whoOptions) error {
 		if o.global.JSON {
 			return printJSON(o.env.Out, lobby)
 		}
-		return printLobby(o.env, lobby, s.c.Me().Name)
+		me := s.c.Me().Name
+		if s.passing {
+			me = "" // a guest only to ask: not a player to point at
+		}
+		return printLobby(o.env, lobby, me)
 	})
 }
 
