@@ -310,7 +310,7 @@ func clockOf(c protocol.Clock) (Clock, error) {
 		return Clock{}, fmt.Errorf("clock: %w", err)
 	}
 	return Clock{Black: ms(c.BlackMS), White: ms(c.WhiteMS),
-		BlackByoYomi: c.BlackByoYomi, WhiteByoYomi: c.WhiteByoYomi, Running: run}, nil
+		BlackByoYomi: c.BlackByoYomi, WhiteByoYomi: c.WhiteByoYomi, Running: run, FirstMove: ms(c.FirstMoveMS)}, nil
 }
 
 func optClockOf(c *protocol.Clock) (*Clock, error) {

@@ -16,6 +16,7 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 		return err
 	}
 	saved := m.clock
+	first := m.firstMoveSpent(c, now)
 	spent, ok := m.clock.Charge(now, true)
 	if !ok {
 		m.clock = saved
@@ -31,10 +32,10 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 	b, w := m.clock.Stored()
 	res := m.eng.Result()
 	if !res.Over() {
-		m.clock.Start(c.Opponent(), now)
+		m.startTurn(now)
 	}
 	m.emit(Moved{Move: gomoku.Move{Ply: len(m.eng.Moves()), Point: p, Color: c,
-		BlackClockMS: b, WhiteClockMS: w, SpentMS: spent.Milliseconds(), At: now}})
+		BlackClockMS: b, WhiteClockMS: w, SpentMS: (spent + first).Milliseconds(), At: now}})
 	m.lapseOffer()
 	if res.Over() {
 		m.ended(res, now)
@@ -65,6 +66,7 @@ func (m *Match) ended(r engine.Result, now time.Time) {
 		m.clock.Flag()
 	}
 	m.clock.Stop()
+	m.firstSince = time.Time{}
 	m.over = true
 	m.offer = Offer{}
 	m.result = gomoku.Decide(r.Winner, r.Reason, len(m.eng.Moves()), now)
@@ -116,7 +118,7 @@ func (m *Match) takeback(n int, now time.Time) {
 	m.gen++
 	m.clock.Charge(now, false)
 	m.clock.Refund(undone[:n])
-	m.clock.Start(m.eng.Turn(), now)
+	m.startTurn(now)
 	m.paused = false
 	m.emit(TakenBack{N: n})
 }

@@ -86,6 +86,10 @@ type Clock struct {
 	BlackByoYomi bool   `json:"black_byoyomi,omitempty"`
 	WhiteByoYomi bool   `json:"white_byoyomi,omitempty"`
 	Running      string `json:"running,omitempty"`
+	// FirstMoveMS is, while the side to move has not made its first move
+	// (its clock starts only after it), the time it has left to make it
+	// before the game is aborted.
+	FirstMoveMS int64 `json:"first_move_ms,omitempty"`
 }
 
 // GameInfo is what does not change during a game.

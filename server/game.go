@@ -100,7 +100,8 @@ func newGame(s *Server, id int64, st settings, m *match.Match, specs [2]seatSpec
 // matchConfig is the match's configuration for a game between specs.
 func (s *Server) matchConfig(st settings, specs [2]seatSpec) match.Config {
 	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
-		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: s.graceFor(st.tc), AbandonAfter: s.cfg.AbandonAfter}
+		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: s.graceFor(st.tc), AbandonAfter: s.cfg.AbandonAfter,
+		FirstMove: s.cfg.FirstMove}
 }
 
 // post runs f on the game goroutine, waiting for room in its queue; false

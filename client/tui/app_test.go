@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,5 +129,35 @@ func TestGameOverClocks(t *testing.T) {
 				t.Errorf("clocks black %v white %v, want %v %v", b, w, tc.black, tc.wht)
 			}
 		})
+	}
+}
+
+// TestFirstMoveCountdown: while the side to move has not made its first
+// move (its clock does not run yet), the banner counts down the time it
+// has for it, for both players; it goes with the first move's clocks.
+func TestFirstMoveCountdown(t *testing.T) {
+	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, me := range []engine.Color{engine.Black, engine.White} {
+		now := start
+		s, err := NewGameState(GameInfo{ID: 7, Rule: engine.Freestyle, Size: 15, Me: me, Time: "5+3",
+			Black: Side{Name: "bob"}, White: Side{Name: "alice"}}, nil,
+			&Clocks{Black: 5 * time.Minute, White: 5 * time.Minute, FirstMove: 30 * time.Second, At: start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGameModel(s, PlainStyles(), func() time.Time { return now })
+		now = start.Add(12 * time.Second)
+		if b := g.banner(); !strings.Contains(b, "first move within 0:18, or the game is aborted") {
+			t.Errorf("%v: banner %q", me, b)
+		}
+		for i, c := range []engine.Color{engine.Black, engine.White} {
+			if err := s.Apply(engine.Move{Point: engine.Point{X: 7, Y: 7 + i}, Color: c}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.SetClocks(Clocks{Black: 5 * time.Minute, White: 5 * time.Minute, Running: engine.Black, At: now})
+		if b := g.banner(); strings.Contains(b, "first move") {
+			t.Errorf("%v: after the first moves, banner %q", me, b)
+		}
 	}
 }

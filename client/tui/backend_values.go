@@ -48,7 +48,7 @@ func (b *ClientBackend) clocks(c *client.Clock) *Clocks {
 	}
 	return &Clocks{
 		Black: c.Black, White: c.White, BlackByo: c.BlackByoYomi, WhiteByo: c.WhiteByoYomi,
-		Running: c.Running, At: b.now(),
+		Running: c.Running, FirstMove: c.FirstMove, At: b.now(),
 	}
 }
 

@@ -405,17 +405,21 @@ func (m *GameModel) banner() string {
 		opp := s.side(s.Info.Me.Opponent()).Name
 		return st.Banner.Render(fmt.Sprintf(" %s %s ", opp, offerText(s.Offer))) + "  y accept · n decline"
 	}
+	first := ""
+	if left, ok := s.FirstMoveLeft(m.now()); ok {
+		first = fmt.Sprintf(" · first move within %s, or the game is aborted", formatClock(left))
+	}
 	switch {
 	case s.Away && m.player():
 		return st.Error.Render("your opponent is disconnected") + st.Dim.Render(" · w claim the win, or wait")
 	case !m.player():
-		return fmt.Sprintf("watching · %s to move", s.Turn())
+		return fmt.Sprintf("watching · %s to move", s.Turn()) + first
 	case s.MyTurn():
-		return st.ToMove.Render(fmt.Sprintf("your move (%s)", s.Info.Me))
+		return st.ToMove.Render(fmt.Sprintf("your move (%s)", s.Info.Me)) + first
 	case s.MyOffer != "":
 		return fmt.Sprintf("waiting for %s to answer your %s", s.side(s.Info.Me.Opponent()).Name, s.MyOffer)
 	}
-	return fmt.Sprintf("waiting for %s", s.side(s.Turn()).Name)
+	return fmt.Sprintf("waiting for %s", s.side(s.Turn()).Name) + first
 }
 
 func (m *GameModel) messageLine() string {

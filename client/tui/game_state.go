@@ -36,6 +36,9 @@ type GameState struct {
 	clocked bool         // the game has a clock
 	clockAt time.Time    // when Black/White.Clock were last set
 	running engine.Color // whose clock runs; Empty when stopped
+	// firstMove is what the side to move had left at clockAt to make its
+	// first move (its clock starts after it); 0 when not waiting for one.
+	firstMove time.Duration
 	result  engine.Result
 	over    bool
 	Offer   string // pending offer from the opponent: "takeback", "draw", "rematch"
@@ -87,6 +90,7 @@ type Clocks struct {
 	Black, White       time.Duration
 	BlackByo, WhiteByo bool
 	Running            engine.Color // Empty when stopped
+	FirstMove          time.Duration // left for the side to move's first move; 0: not waiting
 	At                 time.Time
 }
 
@@ -95,6 +99,17 @@ func (s *GameState) SetClocks(c Clocks) {
 	s.Info.Black.Clock, s.Info.White.Clock = c.Black, c.White
 	s.Info.Black.Byo, s.Info.White.Byo = c.BlackByo, c.WhiteByo
 	s.running, s.clockAt, s.clocked = c.Running, c.At, true
+	s.firstMove = c.FirstMove
+}
+
+// FirstMoveLeft is the time the side to move has left at now to make its
+// first move before the server aborts the game; false when it is not
+// waiting for one.
+func (s *GameState) FirstMoveLeft(now time.Time) (time.Duration, bool) {
+	if s.over || s.firstMove <= 0 {
+		return 0, false
+	}
+	return max(s.firstMove-now.Sub(s.clockAt), 0), true
 }
 
 // StopClock stops the running clock where it stands at now: without the
@@ -116,7 +131,7 @@ func (s *GameState) StopClock(now time.Time) {
 // Finish records the server's result.
 func (s *GameState) Finish(r engine.Result) {
 	s.result, s.over = r, true
-	s.running = engine.Empty
+	s.running, s.firstMove = engine.Empty, 0
 	s.Offer, s.MyOffer = "", ""
 }
 
