@@ -56,9 +56,9 @@ type Match struct {
 	// firstSince is when the side to move began its first move, whose
 	// time is not charged (firstmove.go); zero when not waiting for one.
 	firstSince time.Time
-	rematch  bool // a rematch was agreed
-	result   gomoku.GameResult
-	evs      []Event // Apply's result, reused
+	rematch    bool // a rematch was agreed
+	result     gomoku.GameResult
+	evs        []Event // Apply's result, reused
 }
 
 // New starts a game at now: black to move, its first move awaited (the

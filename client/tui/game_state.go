@@ -39,11 +39,11 @@ type GameState struct {
 	// firstMove is what the side to move had left at clockAt to make its
 	// first move (its clock starts after it); 0 when not waiting for one.
 	firstMove time.Duration
-	result  engine.Result
-	over    bool
-	Offer   string // pending offer from the opponent: "takeback", "draw", "rematch"
-	MyOffer string // my pending offer
-	Away    bool   // the opponent is disconnected
+	result    engine.Result
+	over      bool
+	Offer     string // pending offer from the opponent: "takeback", "draw", "rematch"
+	MyOffer   string // my pending offer
+	Away      bool   // the opponent is disconnected
 }
 
 // NewGameState starts a game state from its info and the moves played so far,
@@ -89,7 +89,7 @@ func (s *GameState) Undo(n int) error {
 type Clocks struct {
 	Black, White       time.Duration
 	BlackByo, WhiteByo bool
-	Running            engine.Color // Empty when stopped
+	Running            engine.Color  // Empty when stopped
 	FirstMove          time.Duration // left for the side to move's first move; 0: not waiting
 	At                 time.Time
 }
