@@ -119,6 +119,13 @@ func (b *ClientBackend) challenge(ctx context.Context, in ChallengeIntent) (tea.
 		// Accepted at once: the game screen opens with its game_start.
 		return nil, nil
 	}
+	// The new challenge replaces my open one to the same player (the
+	// server says so too, with challenge_cancelled).
+	for id, old := range b.challenges {
+		if old.From == ch.From && strings.EqualFold(old.To, ch.To) {
+			delete(b.challenges, id)
+		}
+	}
 	b.challenges[ch.ID] = ch
 	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
 }
