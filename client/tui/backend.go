@@ -286,7 +286,7 @@ func challengeNotice(from string, c Challenge) NoticeMsg {
 	if mc := myColor(c); mc != "random" {
 		color = "you " + mc
 	}
-	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: tab, a accepts",
+	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: in the lobby, tab then a accepts",
 		from, s.Rule, s.Size, s.Size, s.Time, rated, color)}
 }
 
