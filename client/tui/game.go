@@ -46,6 +46,8 @@ type GameModel struct {
 	mode    inputMode
 	input   string
 	confirm Intent // a ResignIntent or AbortIntent waiting for y; nil for none
+	chatBack int   // chat rows scrolled back from the newest (pgup / pgdown)
+	chatRows int   // the chat's height when last drawn: a page
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
@@ -130,6 +132,8 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		m.mode, m.input = inputChat, ""
 	case "q", "esc":
 		return intentCmd(LeaveGameIntent{Game: id})
+	case "pgup", "pgdown", "end":
+		m.chatBack = scrollChat(m.chatBack, key, m.chatPage())
 	}
 	if !m.player() {
 		return nil
@@ -240,6 +244,9 @@ func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// recordColW is the width of one column of the record.
+const recordColW = 16
+
 // maxPanelWidth keeps the clocks near the names on wide terminals.
 const maxPanelWidth = 46
 
@@ -258,30 +265,49 @@ func (m *GameModel) mouse(ev tea.MouseMsg) tea.Cmd {
 	return m.place(p)
 }
 
-// View draws the whole screen, at most Width x Height.
+// View draws the whole screen, at most Width x Height. The right panel
+// takes the whole height above the three bottom lines, below the board
+// too: the chat gets the rows the record does not need.
 func (m *GameModel) View() string {
 	s := m.State
 	board := s.View(m.Cursor)
 	left := strings.Split(board.Render(m.styles), "\n")
 	panelW := min(m.Width-board.Width()-2, maxPanelWidth)
-	right := m.panel(panelW, len(left))
+	rows := max(len(left), m.Height-3)
+	right := m.panel(panelW, rows)
 	var sb strings.Builder
-	for i, l := range left {
+	for i := 0; i < rows; i++ {
+		l := strings.Repeat(" ", board.Width())
+		if i < len(left) {
+			l = left[i]
+		}
 		sb.WriteString(l)
 		if i < len(right) && panelW > 0 {
 			sb.WriteString("  ")
 			sb.WriteString(ansi.Truncate(right[i], panelW, "…"))
 		}
-		sb.WriteByte('\n')
+		sb.WriteString("\n")
 	}
 	for _, l := range []string{m.banner(), m.messageLine(), m.bottomLine()} {
 		sb.WriteString(ansi.Truncate(l, m.Width, "…"))
 		sb.WriteByte('\n')
 	}
-	return fitHeight(strings.TrimSuffix(sb.String(), "\n"), m.Height)
+	return fitHeight(trimLines(strings.TrimSuffix(sb.String(), "\n")), m.Height)
+}
+
+// trimLines drops the spaces at the ends of lines (the padding under the
+// board).
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // panel is the right column: settings, players and clocks, record, chat.
+// The record takes the rows it needs, or half those left when the chat
+// has more lines than fit; the chat takes the rest.
 func (m *GameModel) panel(width, height int) []string {
 	s := m.State
 	st := m.styles
@@ -298,16 +324,28 @@ func (m *GameModel) panel(width, height int) []string {
 	lines := []string{st.Title.Render(head), ""}
 	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
 	rest := height - len(lines)
-	chat := chatRows(m.Chat, width, max(rest/3, 2)-1, st)
-	chatH := len(chat) + 1
-	movesH := rest - chatH - 1
+	need := 1 + (len(s.Moves())+1)/2 // one column: more only when short of rows
+	chatLines := len(chatRows(m.Chat, width, rest, 0, st))
+	movesH := min(need, max(rest-chatLines-2, rest/2))
 	lines = append(lines, m.record(movesH, width)...)
-	for len(lines) < height-chatH {
+	chatH := rest - movesH - 2 // a blank line, the title
+	if chatH < 1 {
+		return lines
+	}
+	m.chatRows = chatH
+	m.chatBack = min(m.chatBack, max(len(chatRows(m.Chat, width, maxChat*4, 0, st))-chatH, 0))
+	for len(lines) < height-chatH-1 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, st.Title.Render("Chat"))
+	lines = append(lines, st.Title.Render(chatTitle(m.chatBack)))
+	// The newest line at the bottom, near where one types.
+	chat := chatRows(m.Chat, width, chatH, m.chatBack, st)
+	lines = append(lines, make([]string, chatH-len(chat))...)
 	return append(lines, chat...)
 }
+
+// chatPage is how far pgup scrolls the game's chat: its height.
+func (m *GameModel) chatPage() int { return max(m.chatRows, 1) }
 
 func (m *GameModel) sideLine(c engine.Color, width int) string {
 	s := m.State
@@ -367,7 +405,7 @@ func (m *GameModel) record(height, width int) []string {
 		rows = append(rows, row)
 	}
 	// Several columns of rows when the panel is wide enough.
-	const colW = 16
+	const colW = recordColW
 	cols := max(width/colW, 1)
 	per := height - 1
 	if len(rows) > per*cols {

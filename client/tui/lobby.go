@@ -58,6 +58,8 @@ type LobbyModel struct {
 	chatting      bool
 	input         string
 	quitArmed     bool // q pressed once with a running game
+	chatBack      int  // chat rows scrolled back from the newest (pgup / pgdown)
+	chatRows      int  // the chat's height when last drawn: a page
 }
 
 // NewLobbyModel opens the lobby with default settings.
@@ -201,6 +203,8 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 	case "t", "/":
 		m.chatting, m.input = true, ""
+	case "pgup", "pgdown", "end":
+		m.chatBack = scrollChat(m.chatBack, key, max(m.chatRows, 1))
 	case "p":
 		if m.Seeking {
 			return intentCmd(CancelSeekIntent{})
@@ -431,8 +435,10 @@ func (m *LobbyModel) rightLines(height, width int) []string {
 	if chatH < 1 {
 		return out[:min(len(out), height)]
 	}
-	out = append(out, st.Title.Render("Chat"))
-	return append(out, chatRows(m.Chat, width, chatH, st)...)
+	m.chatRows = chatH
+	m.chatBack = min(m.chatBack, max(len(chatRows(m.Chat, width, maxChat*4, 0, st))-chatH, 0))
+	out = append(out, st.Title.Render(chatTitle(m.chatBack)))
+	return append(out, chatRows(m.Chat, width, chatH, m.chatBack, st)...)
 }
 
 // challengeText is a challenge's settings as its reader plays them, the
