@@ -43,11 +43,11 @@ type GameModel struct {
 	styles        Styles
 	now           func() time.Time
 
-	mode    inputMode
-	input   string
-	confirm Intent // a ResignIntent or AbortIntent waiting for y; nil for none
-	chatBack int   // chat rows scrolled back from the newest (pgup / pgdown)
-	chatRows int   // the chat's height when last drawn: a page
+	mode     inputMode
+	input    string
+	confirm  Intent // a ResignIntent or AbortIntent waiting for y; nil for none
+	chatBack int    // chat rows scrolled back from the newest (pgup / pgdown)
+	chatRows int    // the chat's height when last drawn: a page
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
