@@ -37,6 +37,7 @@ type App struct {
 	Current int64 // the game on screen; 0 for the lobby
 
 	width, height int
+	help          bool // the help screen of the current screen is shown
 	ticking       bool
 	msgTimer      int     // the lobby message a clearing timer is set for
 	conn          ConnMsg // the connection's last state
@@ -124,6 +125,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if a.conn.LoggedOut && msg.String() == "G" && !a.typing() {
 			return a, a.intent(GuestIntent{Name: strings.TrimPrefix(a.Lobby.Me, client.GuestPrefix)})
+		}
+		if a.helpKey(msg.String()) {
+			return a, nil
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
@@ -432,9 +436,32 @@ func (a *App) tick() tea.Cmd {
 	return tea.Tick(tickEvery, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
+// helpKey opens the help screen with ?, closes it with ?, esc or q, and
+// swallows every other key while it is shown. It reports whether it took
+// the key.
+func (a *App) helpKey(key string) bool {
+	switch {
+	case a.help:
+		if key == "?" || key == "esc" || key == "q" {
+			a.help = false
+		}
+		return true
+	case key == "?" && !a.typing():
+		a.help = true
+		return true
+	}
+	return false
+}
+
 // View draws the current screen.
 func (a *App) View() string {
-	if g := a.Games[a.Current]; g != nil {
+	g := a.Games[a.Current]
+	switch {
+	case a.help && g != nil:
+		return helpView(fmt.Sprintf("Keys · game %d", g.State.Info.ID), gameKeys(g.player()), a.width, a.height, a.styles)
+	case a.help:
+		return helpView("Keys · lobby", lobbyKeys, a.width, a.height, a.styles)
+	case g != nil:
 		return g.View()
 	}
 	return a.Lobby.View()

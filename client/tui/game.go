@@ -480,17 +480,18 @@ func (m *GameModel) bottomLine() string {
 	if m.Conn != "" {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q lobby")
 	}
+	w := m.Width
 	if !m.player() {
-		return m.styles.Dim.Render("t chat · q back to the lobby")
+		return m.styles.Dim.Render(keyHelp(w, "t chat", "? help", "q back to the lobby"))
 	}
 	if m.State.Over() {
-		return m.styles.Dim.Render("r rematch · t chat · q lobby")
+		return m.styles.Dim.Render(keyHelp(w, "r rematch", "t chat", "? help", "q lobby"))
 	}
 	if m.canAbort() {
 		// Nothing to take back yet: the room goes to abort.
-		return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · A abort · d draw · R resign · t chat · q lobby")
+		return m.styles.Dim.Render(keyHelp(w, "hjkl/←↓↑→ enter place", ": move", "A abort", "d draw", "R resign", "t chat", "? help", "q lobby"))
 	}
-	return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · u undo · d draw · R resign · t chat · q lobby")
+	return m.styles.Dim.Render(keyHelp(w, "hjkl/←↓↑→ enter place", ": move", "u undo", "d draw", "R resign", "t chat", "? help", "q lobby"))
 }
 
 func offerText(offer string) string {

@@ -515,7 +515,7 @@ func (m *LobbyModel) helpLine() string {
 	if m.focus == focusChallenges {
 		return m.styles.Dim.Render(keyHelp(m.Width, "●/○ your stones", "↑↓ select", "a accept", "d decline", "x cancel", "tab players"))
 	}
-	items := []string{"↑↓ select", "c challenge", "w watch", "p pair", "tab challenges", "t chat", "q quit"}
+	items := []string{"c challenge", "w watch", "p pair", "tab lists", "t chat", "? help", "q quit"}
 	if m.MyGame != 0 {
 		items = append([]string{"g game"}, items...)
 	}
