@@ -141,6 +141,7 @@ type GameSummary struct {
 	Black     Player      `json:"black"`
 	White     Player      `json:"white"`
 	Plies     int         `json:"plies"`
+	Watchers  int         `json:"watchers,omitempty"` // spectators now
 	StartedAt time.Time   `json:"started_at"`
 	EndedAt   *time.Time  `json:"ended_at,omitempty"`
 	Result    *Result     `json:"result,omitempty"` // nil while running

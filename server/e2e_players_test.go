@@ -29,3 +29,38 @@ func TestReplacedChallengeToldToBoth(t *testing.T) {
 	}
 	a.expectCode(protocol.ChallengeCancel{ChallengeID: first.ChallengeID}, protocol.CodeNotFound)
 }
+
+// TestWatchersCountedAndTakenToRematch: the players and the lobby see how
+// many watch a game; a watcher is told of the rematch, to watch it too.
+func TestWatchersCountedAndTakenToRematch(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a, b := guests(t, s, "ann", "ben")
+	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
+	w := dial(t, s.URL)
+	w.guest("watcher")
+	w.call(protocol.Watch{GameID: gid})
+	for _, c := range []*wsc{black, white} {
+		if n := event(c, func(m *protocol.GameWatchers) bool { return m.GameID == gid }); n.Watchers != 1 {
+			t.Fatalf("%s: watchers %+v", c.name, n)
+		}
+	}
+	l := a.call(protocol.GetLobby{}).(*protocol.Lobby)
+	if len(l.Games) != 1 || l.Games[0].Watchers != 1 {
+		t.Fatalf("lobby games %+v", l.Games)
+	}
+	black.call(protocol.Resign{GameID: gid})
+	gameOver(t, w, gid)
+	white.call(protocol.RematchOffer{GameID: gid})
+	black.call(protocol.RematchAnswer{GameID: gid, Accept: true})
+	next := event[*protocol.GameStart](black, nil).Game.GameID
+	if r := event[*protocol.RematchStarted](w, nil); r.GameID != gid || r.NewGameID != next {
+		t.Fatalf("rematch told the watcher %+v, want %d -> %d", r, gid, next)
+	}
+	if st := w.call(protocol.Watch{GameID: next}).(*protocol.GameState); st.Game.GameID != next || st.Watchers != 1 {
+		t.Fatalf("watching the rematch %+v", st.Snapshot)
+	}
+	w.call(protocol.Unwatch{GameID: next})
+	if n := event(white, func(m *protocol.GameWatchers) bool { return m.GameID == next && m.Watchers == 0 }); n == nil {
+		t.Fatal("no watcher count after unwatch")
+	}
+}

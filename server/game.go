@@ -335,7 +335,9 @@ func (g *game) startRematch() {
 	for i, s := range g.seats {
 		specs[1-i] = seatSpec{user: s.user, bot: s.bot}
 	}
-	if _, err := g.srv.hub.startGame(g.settings, specs[0], specs[1]); err != nil {
+	next, err := g.srv.hub.startGame(g.settings, specs[0], specs[1])
+	g.rematchStarted(next)
+	if err != nil {
 		pe := wireError(g.srv.log, err)
 		for _, s := range g.seats {
 			if s.user != nil {
