@@ -37,6 +37,13 @@ func convertEvent(m protocol.Message) (Event, error) {
 		return lobbyOf(e)
 	case *protocol.Presence:
 		return PresenceChanged{Players: playersOf(e.Players)}, nil
+	case *protocol.LobbyGames:
+		games, err := lobbyGamesOf(e.Games)
+		return LobbyGamesChanged{Games: games}, err
+	case *protocol.GameWatchers:
+		return WatchersChanged{Game: e.GameID, Watchers: e.Watchers}, nil
+	case *protocol.RematchStarted:
+		return RematchStarted{Game: e.GameID, NewGame: e.NewGameID}, nil
 	case *protocol.Challenge:
 		ch, err := challengeOf(*e)
 		return ChallengeMade{ch}, err
@@ -136,7 +143,24 @@ func lobbyOf(e *protocol.Lobby) (Event, error) {
 		}
 		l.Challenges = append(l.Challenges, ch)
 	}
-	return l, nil
+	games, err := lobbyGamesOf(e.Games)
+	l.Games = games
+	return l, err
+}
+
+// lobbyGamesOf converts the lobby's game summaries.
+func lobbyGamesOf(gs []protocol.GameSummary) ([]LobbyGame, error) {
+	var out []LobbyGame
+	for _, g := range gs {
+		info, err := gameInfoOf(protocol.GameInfo{GameID: g.GameID, Rule: g.Rule, Size: g.Size, Time: g.Time,
+			Rated: g.Rated, Black: g.Black, White: g.White})
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.GameID, err)
+		}
+		out = append(out, LobbyGame{Game: g.GameID, Rule: info.Rule, Size: info.Size, Time: info.Time, Rated: g.Rated,
+			Black: info.Black, White: info.White, Plies: g.Plies, Watchers: g.Watchers, Over: g.Result != nil})
+	}
+	return out, nil
 }
 
 // playerOf converts a player; nothing in it can be wrong.

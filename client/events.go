@@ -98,7 +98,35 @@ type LobbySnapshot struct {
 	Bots          []Player    // AI levels anyone can challenge
 	Challenges    []Challenge // open challenges from or to me
 	PlayersOnline int         // all online humans, listed or not
+	Games         []LobbyGame // running games, to watch
 }
+
+// LobbyGame is a game as the lobby lists it.
+type LobbyGame struct {
+	Game         int64
+	Rule         engine.Rule
+	Size         int
+	Time         TimeControl
+	Rated        bool
+	Black, White Player
+	Plies        int  // moves when the summary was made
+	Watchers     int  // spectators
+	Over         bool // it ended: off the list
+}
+
+// LobbyGamesChanged carries games that started, ended (Over) or changed
+// their watcher count.
+type LobbyGamesChanged struct{ Games []LobbyGame }
+
+// WatchersChanged is how many watch a game I play or watch, now.
+type WatchersChanged struct {
+	Game     int64
+	Watchers int
+}
+
+// RematchStarted says the players of a game I watched started a rematch,
+// game NewGame.
+type RematchStarted struct{ Game, NewGame int64 }
 
 // PresenceChanged carries the players who came online, changed status or
 // rating, or left (StatusOffline): the latest state of each.
@@ -208,21 +236,24 @@ type PlayerBack struct {
 	Color engine.Color
 }
 
-func (Disconnected) clientEvent()    {}
-func (Reconnected) clientEvent()     {}
-func (ServerShutdown) clientEvent()  {}
-func (LobbySnapshot) clientEvent()   {}
-func (PresenceChanged) clientEvent() {}
-func (ChallengeMade) clientEvent()   {}
-func (ChallengeClosed) clientEvent() {}
-func (ChatMessage) clientEvent()     {}
-func (GameStarted) clientEvent()     {}
-func (GameSynced) clientEvent()      {}
-func (MoveMade) clientEvent()        {}
-func (TakenBack) clientEvent()       {}
-func (ClockSet) clientEvent()        {}
-func (OfferMade) clientEvent()       {}
-func (OfferAnswered) clientEvent()   {}
-func (GameEnded) clientEvent()       {}
-func (PlayerAway) clientEvent()      {}
-func (PlayerBack) clientEvent()      {}
+func (Disconnected) clientEvent()      {}
+func (Reconnected) clientEvent()       {}
+func (ServerShutdown) clientEvent()    {}
+func (LobbySnapshot) clientEvent()     {}
+func (LobbyGamesChanged) clientEvent() {}
+func (WatchersChanged) clientEvent()   {}
+func (RematchStarted) clientEvent()    {}
+func (PresenceChanged) clientEvent()   {}
+func (ChallengeMade) clientEvent()     {}
+func (ChallengeClosed) clientEvent()   {}
+func (ChatMessage) clientEvent()       {}
+func (GameStarted) clientEvent()       {}
+func (GameSynced) clientEvent()        {}
+func (MoveMade) clientEvent()          {}
+func (TakenBack) clientEvent()         {}
+func (ClockSet) clientEvent()          {}
+func (OfferMade) clientEvent()         {}
+func (OfferAnswered) clientEvent()     {}
+func (GameEnded) clientEvent()         {}
+func (PlayerAway) clientEvent()        {}
+func (PlayerBack) clientEvent()        {}

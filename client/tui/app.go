@@ -273,6 +273,7 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 	case LobbyMsg:
 		a.Lobby.SetPlayers(m.Players)
 		a.Lobby.SetChallenges(m.Challenges)
+		a.Lobby.SetGames(m.Games)
 		a.Lobby.Seeking = m.Seeking
 	case ChatMsg:
 		if m.Game == 0 {
@@ -346,6 +347,16 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			}
 		}
 		a.updateMyGame()
+	case GameWatchersMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.State.Watchers = m.Watchers
+		}
+	case RematchMsg:
+		// Watching: follow the players to their rematch.
+		if g := a.Games[m.Old]; g != nil && !g.player() {
+			g.Info("rematch: game %d", m.New)
+			return tea.Batch(a.intent(WatchIntent{Game: m.New}), a.tick())
+		}
 	case GameAwayMsg:
 		if g := a.Games[m.Game]; g != nil {
 			g.State.Away = m.Away

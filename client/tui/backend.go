@@ -31,6 +31,7 @@ type ClientBackend struct {
 	players    map[string]client.Player
 	bots       []client.Player
 	challenges map[int64]client.Challenge
+	games      map[int64]client.LobbyGame // running games
 	seeking    bool
 	colors     map[int64]engine.Color            // my colour per game (engine.Empty when watching)
 	names      map[int64]map[engine.Color]string // player names per game and colour
@@ -43,6 +44,7 @@ func NewClientBackend(c *client.Client) *ClientBackend {
 		c: c, now: time.Now,
 		players:    map[string]client.Player{},
 		challenges: map[int64]client.Challenge{},
+		games:      map[int64]client.LobbyGame{},
 		colors:     map[int64]engine.Color{},
 		names:      map[int64]map[engine.Color]string{},
 	}
@@ -126,6 +128,11 @@ func (b *ClientBackend) lobbyEvent(e client.Event) tea.Msg {
 		for _, c := range e.Challenges {
 			b.challenges[c.ID] = c
 		}
+		b.games = map[int64]client.LobbyGame{}
+		b.gamesChanged(e.Games)
+		return b.lobbyMsg()
+	case client.LobbyGamesChanged:
+		b.gamesChanged(e.Games)
 		return b.lobbyMsg()
 	case client.PresenceChanged:
 		for _, p := range e.Players {
@@ -146,6 +153,17 @@ func (b *ClientBackend) lobbyEvent(e client.Event) tea.Msg {
 		return b.challengeClosed(e)
 	}
 	return nil
+}
+
+// gamesChanged updates the running games. Call with b.mu held.
+func (b *ClientBackend) gamesChanged(gs []client.LobbyGame) {
+	for _, g := range gs {
+		if g.Over {
+			delete(b.games, g.Game)
+		} else {
+			b.games[g.Game] = g
+		}
+	}
 }
 
 // challengeClosed forgets a challenge and says why it went. Call with b.mu
@@ -182,6 +200,12 @@ func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 		return GameUndoMsg{Game: e.Game, N: e.Undone, Clock: b.clocks(e.Clock)}
 	case client.ClockSet:
 		return GameClockMsg{Game: e.Game, Clock: *b.clocks(&e.Clock)}
+	case client.WatchersChanged:
+		return GameWatchersMsg{Game: e.Game, Watchers: e.Watchers}
+	case client.RematchStarted:
+		if mine, known := b.colors[e.Game]; known && mine == engine.Empty {
+			return RematchMsg{Old: e.Game, New: e.NewGame}
+		}
 	case client.OfferMade:
 		return GameOfferMsg{Game: e.Game, Offer: string(e.Kind), Mine: e.From == b.colors[e.Game]}
 	case client.OfferAnswered:
@@ -321,5 +345,9 @@ func (b *ClientBackend) lobbyMsg() LobbyMsg {
 		cs = append(cs, Challenge{ID: c.ID, From: c.From, To: c.To, Incoming: c.To == me, Settings: settingsOf(c.Settings)})
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
-	return LobbyMsg{Players: ps, Challenges: cs, Seeking: b.seeking}
+	var gs []LobbyGame
+	for _, g := range b.games {
+		gs = append(gs, lobbyGameOf(g))
+	}
+	return LobbyMsg{Players: ps, Challenges: cs, Games: sortGames(gs), Seeking: b.seeking}
 }

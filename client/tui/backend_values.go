@@ -35,6 +35,7 @@ func (b *ClientBackend) start(s client.GameSnapshot) tea.Msg {
 		}
 	}
 	st.Away = s.Away != engine.Empty && s.Away != s.Me
+	st.Watchers = s.Watchers
 	if s.Result != nil {
 		st.Finish(finalResult(*s.Result))
 	}

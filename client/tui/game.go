@@ -321,6 +321,9 @@ func (m *GameModel) panel(width, height int) []string {
 	} else {
 		head += " · casual"
 	}
+	if s.Watchers > 0 {
+		head += fmt.Sprintf(" · %d watching", s.Watchers)
+	}
 	lines := []string{st.Title.Render(head), ""}
 	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
 	rest := height - len(lines)

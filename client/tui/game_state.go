@@ -44,6 +44,7 @@ type GameState struct {
 	Offer     string // pending offer from the opponent: "takeback", "draw", "rematch"
 	MyOffer   string // my pending offer
 	Away      bool   // the opponent is disconnected
+	Watchers  int    // spectators now
 }
 
 // NewGameState starts a game state from its info and the moves played so far,

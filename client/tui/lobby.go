@@ -31,6 +31,7 @@ type lobbyFocus int
 
 const (
 	focusPlayers lobbyFocus = iota
+	focusGames
 	focusChallenges
 )
 
@@ -42,6 +43,7 @@ type LobbyModel struct {
 	Status     string // connection state shown in the title
 	Players    []client.Player
 	Challenges []Challenge
+	Games      []LobbyGame // running games, newest first
 	Chat       []ChatLine
 	Settings   Settings
 	Seeking    bool
@@ -146,8 +148,11 @@ func sortPlayers(ps []client.Player) []client.Player {
 }
 
 func (m *LobbyModel) listLen() int {
-	if m.focus == focusChallenges {
+	switch m.focus {
+	case focusChallenges:
 		return len(m.Challenges)
+	case focusGames:
+		return len(m.Games)
 	}
 	return len(m.Players)
 }
@@ -196,10 +201,17 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.sel++
 		m.clampSel()
 	case "tab":
-		if m.focus == focusChallenges {
-			m.focusPlayers()
-		} else {
+		// Players, then the games (if any), then the challenges.
+		switch m.focus {
+		case focusPlayers:
+			m.focus, m.sel = focusGames, 0
+			if len(m.Games) == 0 {
+				m.focus = focusChallenges
+			}
+		case focusGames:
 			m.focus, m.sel = focusChallenges, 0
+		default:
+			m.focusPlayers()
 		}
 	case "t", "/":
 		m.chatting, m.input = true, ""
@@ -230,8 +242,14 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 		m.cycleSetting(key)
 	default:
-		if m.focus == focusChallenges {
+		switch m.focus {
+		case focusChallenges:
 			return m.challengeKey(key)
+		case focusGames:
+			if in := m.gameKey(key); in != nil {
+				return intentCmd(in)
+			}
+			return nil
 		}
 		return m.playerKey(key)
 	}
@@ -410,7 +428,12 @@ func (m *LobbyModel) playerLine(i int, p client.Player, width int) string {
 
 func (m *LobbyModel) rightLines(height, width int) []string {
 	st := m.styles
-	out := []string{st.Title.Render("Challenges")}
+	// The games take up to a third of the column (all of it, focused).
+	limit := max(height/3-1, 2)
+	if m.focus == focusGames {
+		limit = max(height-6, 2)
+	}
+	out := append(m.gameLines(limit), "", st.Title.Render("Challenges"))
 	if len(m.Challenges) == 0 {
 		out = append(out, st.Dim.Render("  none"))
 	}
@@ -512,8 +535,11 @@ func (m *LobbyModel) helpLine() string {
 	if m.Conn != "" {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q quit")
 	}
-	if m.focus == focusChallenges {
+	switch m.focus {
+	case focusChallenges:
 		return m.styles.Dim.Render(keyHelp(m.Width, "●/○ your stones", "↑↓ select", "a accept", "d decline", "x cancel", "tab players"))
+	case focusGames:
+		return m.styles.Dim.Render(keyHelp(m.Width, "↑↓ select", "w enter watch", "tab challenges", "? help", "q quit"))
 	}
 	items := []string{"c challenge", "w watch", "p pair", "tab lists", "t chat", "? help", "q quit"}
 	if m.MyGame != 0 {

@@ -28,8 +28,18 @@ type SessionMsg struct {
 type LobbyMsg struct {
 	Players    []client.Player
 	Challenges []Challenge
+	Games      []LobbyGame
 	Seeking    bool
 }
+
+// GameWatchersMsg is how many watch a game now.
+type GameWatchersMsg struct {
+	Game     int64
+	Watchers int
+}
+
+// RematchMsg says the players of a watched game started a rematch, New.
+type RematchMsg struct{ Old, New int64 }
 
 // ChatMsg is a chat line in the lobby (Game 0) or in a game.
 type ChatMsg struct {
