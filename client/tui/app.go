@@ -38,9 +38,13 @@ type App struct {
 
 	width, height int
 	help          bool // the help screen of the current screen is shown
-	ticking       bool
-	msgTimer      int     // the lobby message a clearing timer is set for
-	conn          ConnMsg // the connection's last state
+	// OnSettings, when set, is told the lobby's settings after they
+	// changed, to keep them for the next run (off the UI loop).
+	OnSettings func(Settings)
+	saved      Settings // the settings OnSettings last heard
+	ticking    bool
+	msgTimer   int     // the lobby message a clearing timer is set for
+	conn       ConnMsg // the connection's last state
 }
 
 // NewApp builds the program's model for player me on server.
@@ -95,6 +99,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	}
 	m, cmd := a.update(msg)
+	if s := a.Lobby.Settings; s != a.saved && a.OnSettings != nil {
+		a.saved = s
+		save := a.OnSettings
+		cmd = tea.Batch(cmd, func() tea.Msg { save(s); return nil })
+	}
 	if seq := a.Lobby.msgSeq; seq != a.msgTimer && a.Lobby.Message != "" {
 		a.msgTimer = seq
 		cmd = tea.Batch(cmd, expireAfter(0, seq))

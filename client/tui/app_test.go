@@ -161,3 +161,34 @@ func TestFirstMoveCountdown(t *testing.T) {
 		}
 	}
 }
+
+// TestAppTellsSettings: a change of the lobby's settings is told to
+// OnSettings (to be kept for the next run), once per change.
+func TestAppTellsSettings(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	var told []Settings
+	a.OnSettings = func(s Settings) { told = append(told, s) }
+	a.saved = a.Lobby.Settings
+	run := func(msg tea.Msg) {
+		if _, cmd := a.Update(msg); cmd != nil {
+			drain(cmd)
+		}
+	}
+	run(keyMsg("1")) // the rule
+	run(keyMsg("j")) // no setting
+	if len(told) != 1 || told[0].Rule != engine.Standard {
+		t.Fatalf("told %+v, want one change to standard", told)
+	}
+}
+
+// drain runs a command and the commands of the batches it returns.
+func drain(cmd tea.Cmd) {
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range b {
+			if c != nil {
+				drain(c)
+			}
+		}
+	}
+}

@@ -56,8 +56,9 @@ type LobbyModel struct {
 	Width, Height int
 	styles        Styles
 	focus         lobbyFocus
-	sel           int // index into Players or Challenges
-	chatting      bool
+	sel           int  // index into Players or Challenges
+	chatting      bool // typing: a chat line, or a clock when clock is set
+	clock         bool
 	input         string
 	quitArmed     bool // q pressed once with a running game
 	chatBack      int  // chat rows scrolled back from the newest (pgup / pgdown)
@@ -214,7 +215,13 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 			m.focusPlayers()
 		}
 	case "t", "/":
-		m.chatting, m.input = true, ""
+		m.chatting, m.clock, m.input = true, false, ""
+	case "T":
+		if m.Seeking {
+			m.Error("you are seeking with these settings: p stops, then change them")
+			return nil
+		}
+		m.chatting, m.clock, m.input = true, true, ""
 	case "pgup", "pgdown", "end":
 		m.chatBack = scrollChat(m.chatBack, key, max(m.chatRows, 1))
 	case "p":
@@ -332,6 +339,10 @@ func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
 	case tea.KeyEnter:
 		text := strings.TrimSpace(m.input)
 		m.chatting, m.input = false, ""
+		if m.clock {
+			m.setClock(text)
+			return nil
+		}
 		if text != "" {
 			return intentCmd(ChatIntent{Text: text})
 		}
@@ -521,6 +532,8 @@ func (m *LobbyModel) settingsLine() string {
 
 func (m *LobbyModel) messageLine() string {
 	switch {
+	case m.chatting && m.clock:
+		return inputLine("clock (10+5, 3m+2s, 30m/60s, none)> ", m.input, m.Width)
 	case m.chatting:
 		return inputLine("say> ", m.input, m.Width)
 	case m.Message == "":

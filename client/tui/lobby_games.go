@@ -109,3 +109,19 @@ func gameText(g LobbyGame) string {
 	}
 	return s
 }
+
+// setClock sets the settings' clock to one typed ("10+5", "90s+2",
+// "30m/60s", "none"), written back the way the lobby writes clocks; a
+// clock that does not read is said and changes nothing. Empty: no change.
+func (m *LobbyModel) setClock(text string) {
+	if text == "" {
+		return
+	}
+	tc, err := client.ParseTimeControl(text)
+	if err != nil {
+		m.Error("%v", err)
+		return
+	}
+	m.Settings.Time = tc.String()
+	m.Info("clock %s", m.Settings.Time)
+}

@@ -219,3 +219,29 @@ func TestLobbyGames(t *testing.T) {
 		t.Errorf("tab from the games: focus %v, want the challenges", m.focus)
 	}
 }
+
+// TestLobbyTypedClock: T types a clock of one's own; a clock that does not
+// read changes nothing and says why.
+func TestLobbyTypedClock(t *testing.T) {
+	for _, tc := range []struct {
+		typed, want string
+		err         bool
+	}{
+		{"3+2", "3+2", false},
+		{"90s+1", "90s+1", false},
+		{"45m/30s", "45m/30s", false},
+		{"none", "none", false},
+		{"ten", "10+5", true},
+		{"", "10+5", false},
+	} {
+		m := testLobby(t, 80, 24)
+		keys := []string{"T"}
+		for _, r := range tc.typed {
+			keys = append(keys, string(r))
+		}
+		pressLobby(m, append(keys, "enter")...)
+		if m.Settings.Time != tc.want || m.IsError != tc.err || m.chatting {
+			t.Errorf("typed %q: clock %q (error %v %q), want %q (error %v)", tc.typed, m.Settings.Time, m.IsError, m.Message, tc.want, tc.err)
+		}
+	}
+}

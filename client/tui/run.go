@@ -25,6 +25,10 @@ type RunOptions struct {
 	// OnGuest is told the token and name of a guest session the player
 	// entered in the program (G after the session expired), to keep it.
 	OnGuest func(token, name string)
+	// Settings are the lobby's settings to start with (nil: the defaults);
+	// OnSettings is told when the player changes them, to keep them.
+	Settings   *Settings
+	OnSettings func(Settings)
 }
 
 // Run shows the interactive program for a logged-in client until the player
@@ -45,6 +49,10 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 	b.OnGuest = opts.OnGuest
 	app := NewApp(ctx, b, c.Me().Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
+	if opts.Settings != nil {
+		app.Lobby.Settings = *opts.Settings
+	}
+	app.saved, app.OnSettings = app.Lobby.Settings, opts.OnSettings
 	if opts.Notice != "" {
 		app.Lobby.Info("%s", opts.Notice)
 	}

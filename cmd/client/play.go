@@ -10,7 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/client/tui"
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -165,6 +167,13 @@ func (s *session) runOptions(o tui.RunOptions) tui.RunOptions {
 		// Best effort: the game goes on when the file cannot be written.
 		_ = s.saveGuest(token, name)
 	}
+	o.Settings = lobbySettings(s.cfg.Settings)
+	o.OnSettings = func(ls tui.Settings) {
+		s.cfgMu.Lock()
+		defer s.cfgMu.Unlock()
+		s.cfg.Settings = configSettings(ls)
+		_ = s.g.save(s.cfg) // best effort, as above
+	}
 	return o
 }
 
@@ -174,4 +183,32 @@ func hostOf(s string) string {
 		return u.Host
 	}
 	return s
+}
+
+// lobbySettings are the saved lobby settings, when they still read (a
+// config edited by hand, or written by another version, may not): nil
+// gives the lobby's defaults.
+func lobbySettings(c *config.Settings) *tui.Settings {
+	if c == nil {
+		return nil
+	}
+	rule, err := engine.ParseRule(c.Rule)
+	if err != nil || engine.CheckSize(c.Size) != nil {
+		return nil
+	}
+	tc, err := client.ParseTimeControl(c.Time)
+	if err != nil {
+		return nil
+	}
+	switch c.Color {
+	case "black", "white", "random":
+	default:
+		return nil
+	}
+	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated}
+}
+
+// configSettings is the lobby's settings as the config keeps them.
+func configSettings(s tui.Settings) *config.Settings {
+	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated}
 }

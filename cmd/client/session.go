@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/gomokud/gomoku/client"
@@ -42,6 +43,9 @@ type session struct {
 	// passing is a guest session saved nowhere: nothing could resume it,
 	// so it is logged out at the end instead of lingering on the server.
 	passing bool
+	// cfgMu orders the TUI's writes of cfg (settings, a new guest), made
+	// off its UI loop.
+	cfgMu sync.Mutex
 }
 
 // connect dials the server of the options and logs in as a says.
@@ -131,6 +135,8 @@ func (s *session) newGuest(ctx context.Context, wish string, save bool) error {
 // saveGuest keeps (or, with an empty token, forgets) the guest session in
 // the config file.
 func (s *session) saveGuest(token, name string) error {
+	s.cfgMu.Lock()
+	defer s.cfgMu.Unlock()
 	s.cfg.SetGuest(s.url, token, name)
 	return s.g.save(s.cfg)
 }
