@@ -136,6 +136,9 @@ func takebackOf(e *protocol.GameTakeback) (Event, error) {
 
 func lobbyOf(e *protocol.Lobby) (Event, error) {
 	l := LobbySnapshot{Players: playersOf(e.Players), Bots: playersOf(e.Bots), PlayersOnline: e.PlayersOnline}
+	for _, c := range e.Chat {
+		l.Chat = append(l.Chat, ChatMessage{From: c.From, Text: c.Text, At: c.At})
+	}
 	for _, c := range e.Challenges {
 		ch, err := challengeOf(c)
 		if err != nil {

@@ -99,6 +99,8 @@ type LobbySnapshot struct {
 	Challenges    []Challenge // open challenges from or to me
 	PlayersOnline int         // all online humans, listed or not
 	Games         []LobbyGame // running games, to watch
+	// Chat is the lobby chat's recent lines, oldest first.
+	Chat []ChatMessage
 }
 
 // LobbyGame is a game as the lobby lists it.

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gomokud/gomoku/internal/servertest"
@@ -62,5 +63,22 @@ func TestWatchersCountedAndTakenToRematch(t *testing.T) {
 	w.call(protocol.Unwatch{GameID: next})
 	if n := event(white, func(m *protocol.GameWatchers) bool { return m.GameID == next && m.Watchers == 0 }); n == nil {
 		t.Fatal("no watcher count after unwatch")
+	}
+}
+
+// TestLobbyChatHistory: a player entering the lobby gets its recent chat
+// lines with the lobby, oldest first (the cap: TestChatLogKeepsTheLast).
+func TestLobbyChatHistory(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	a := dial(t, s.URL)
+	a.guest("talker")
+	for i := 1; i <= 3; i++ {
+		a.call(protocol.LobbySay{Text: fmt.Sprintf("line %d", i)})
+	}
+	b := dial(t, s.URL)
+	b.guest("late")
+	l := b.call(protocol.GetLobby{}).(*protocol.Lobby)
+	if len(l.Chat) != 3 || l.Chat[0].Text != "line 1" || l.Chat[2].Text != "line 3" || l.Chat[0].From != a.name {
+		t.Fatalf("chat history: %+v", l.Chat)
 	}
 }

@@ -170,8 +170,9 @@ func (c *conn) lobbySay(m *protocol.LobbySay) (protocol.Message, error) {
 	if !c.srv.hub.chat.Allow() {
 		return nil, errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
 	}
-	c.srv.hub.broadcast(protocol.MustEncode("", protocol.LobbyChat{From: c.user.name, Text: text,
-		At: c.srv.now().UTC().Truncate(time.Millisecond)}))
+	line := protocol.LobbyChat{From: c.user.name, Text: text, At: c.srv.now().UTC().Truncate(time.Millisecond)}
+	c.srv.hub.chatLog.add(line)
+	c.srv.hub.broadcast(protocol.MustEncode("", line))
 	return protocol.OK{}, nil
 }
 

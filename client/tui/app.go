@@ -284,6 +284,9 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		a.Lobby.SetChallenges(m.Challenges)
 		a.Lobby.SetGames(m.Games)
 		a.Lobby.Seeking = m.Seeking
+	case ChatHistoryMsg:
+		// The server's lines up to now: they include those already shown.
+		a.Lobby.Chat = append([]ChatLine(nil), m.Lines...)
 	case ChatMsg:
 		if m.Game == 0 {
 			a.Lobby.Chat = appendChat(a.Lobby.Chat, m.Line)

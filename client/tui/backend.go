@@ -130,7 +130,11 @@ func (b *ClientBackend) lobbyEvent(e client.Event) tea.Msg {
 		}
 		b.games = map[int64]client.LobbyGame{}
 		b.gamesChanged(e.Games)
-		return b.lobbyMsg()
+		var history ChatHistoryMsg
+		for _, c := range e.Chat {
+			history.Lines = append(history.Lines, ChatLine{From: c.From, Text: c.Text})
+		}
+		return MultiMsg{b.lobbyMsg(), history}
 	case client.LobbyGamesChanged:
 		b.gamesChanged(e.Games)
 		return b.lobbyMsg()

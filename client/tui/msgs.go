@@ -41,6 +41,10 @@ type GameWatchersMsg struct {
 // RematchMsg says the players of a watched game started a rematch, New.
 type RematchMsg struct{ Old, New int64 }
 
+// ChatHistoryMsg replaces the lobby chat with the server's recent lines
+// (sent with every lobby snapshot: after entering, after a reconnect).
+type ChatHistoryMsg struct{ Lines []ChatLine }
+
 // ChatMsg is a chat line in the lobby (Game 0) or in a game.
 type ChatMsg struct {
 	Game int64
