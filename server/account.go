@@ -34,7 +34,7 @@ func (c *conn) authAllowed() error {
 	if c.user != nil {
 		return errf(protocol.CodeConflict, "already logged in as %s; log out first", c.user.name)
 	}
-	if !c.authLimiter.Allow() || !c.srv.authIP.allow(c.ip) {
+	if !c.authLimiter.Allow() || !c.gate.authIP.allow(c.ip) {
 		return errf(protocol.CodeRateLimited, "too many login attempts; wait a little")
 	}
 	return nil
@@ -68,9 +68,9 @@ func (c *conn) register(m *protocol.Register) (protocol.Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("register: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	ctx, cancel := c.env.requestCtx()
 	defer cancel()
-	a, err := c.srv.store.CreateAccount(ctx, gomoku.NewAccount{Username: m.Username, PasswordHash: hash})
+	a, err := c.env.store.CreateAccount(ctx, gomoku.NewAccount{Username: m.Username, PasswordHash: hash})
 	if err != nil {
 		return nil, fmt.Errorf("register %s: %w", m.Username, err)
 	}
@@ -86,9 +86,9 @@ func (c *conn) login(m *protocol.Login) (protocol.Message, error) {
 	if len(m.Username) > auth.MaxUsername || len(m.Password) > 4*auth.MaxPassword {
 		return nil, bad
 	}
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	ctx, cancel := c.env.requestCtx()
 	defer cancel()
-	a, err := c.srv.store.AccountByName(ctx, m.Username)
+	a, err := c.env.store.AccountByName(ctx, m.Username)
 	if errors.Is(err, gomoku.ErrNotFound) {
 		auth.VerifyDummy(m.Password) // same time as a real check
 		return nil, bad
@@ -110,12 +110,12 @@ func (c *conn) login(m *protocol.Login) (protocol.Message, error) {
 func (c *conn) startSession(ctx context.Context, a gomoku.Account) (protocol.Message, error) {
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
-	now := time.Now()
-	if err := c.srv.store.CreateSession(ctx, hash, a.ID, now.Add(c.srv.cfg.SessionTTL)); err != nil {
+	now := c.env.now()
+	if err := c.env.store.CreateSession(ctx, hash, a.ID, now.Add(c.env.cfg.SessionTTL)); err != nil {
 		return nil, fmt.Errorf("session for %s: %w", a.Username, err)
 	}
-	if err := c.srv.store.TouchLogin(ctx, a.ID, now); err != nil {
-		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
+	if err := c.env.store.TouchLogin(ctx, a.ID, now); err != nil {
+		c.env.log.Warn("touch login", "account", a.Username, "err", err)
 	}
 	return c.enter(token, hash, accountIdentity(a)), nil
 }
@@ -127,11 +127,11 @@ func accountIdentity(a gomoku.Account) identity {
 // enter attaches the connection to its user and returns the Session
 // reply; the lobby follows it.
 func (c *conn) enter(token, hash string, who identity) protocol.Message {
-	u, games := c.srv.hub.attach(c, who)
+	u, games := c.lobby.attach(c, who)
 	c.user, c.tokenHash = u, hash
 	c.loggedIn.Store(true)
-	c.srv.log.Info("login", "player", u.name, "kind", u.kind, "addr", c.ip)
-	c.afterReply(func() { c.send(protocol.MustEncode("", c.srv.hub.lobby(u))) })
+	c.env.log.Info("login", "player", u.name, "kind", u.kind, "addr", c.ip)
+	c.afterReply(func() { c.send(protocol.MustEncode("", c.lobby.lobby(u))) })
 	return protocol.Session{Token: token, Games: games,
 		Player: protocol.Player{Name: u.name, Kind: u.kind, Rating: who.rating}}
 }
@@ -143,15 +143,15 @@ func (c *conn) guest(m *protocol.Guest) (protocol.Message, error) {
 	}
 	token := auth.NewToken()
 	hash := auth.HashToken(token)
-	gs := c.srv.hub.newGuest(hash, m.Name)
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	gs := c.lobby.newGuest(hash, m.Name)
+	ctx, cancel := c.env.requestCtx()
 	defer cancel()
-	if err := c.srv.store.SaveGuestSession(ctx, gs); err != nil {
-		c.srv.hub.dropGuest(hash)
+	if err := c.env.store.SaveGuestSession(ctx, gs); err != nil {
+		c.lobby.dropGuest(hash)
 		// The write may have landed after all (a timeout): remove it, so no
 		// session that nobody holds reserves the name after a restart.
-		dctx, dcancel := context.WithTimeout(c.srv.ctx, requestTimeout)
-		_ = c.srv.store.DeleteGuestSession(dctx, hash)
+		dctx, dcancel := c.env.requestCtx()
+		_ = c.env.store.DeleteGuestSession(dctx, hash)
 		dcancel()
 		return nil, fmt.Errorf("guest: %w", err)
 	}
@@ -168,25 +168,25 @@ func (c *conn) resume(m *protocol.Resume) (protocol.Message, error) {
 		return nil, bad
 	}
 	hash := auth.HashToken(m.Token)
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	ctx, cancel := c.env.requestCtx()
 	defer cancel()
-	if gs, ok := c.srv.hub.guestByToken(hash); ok {
+	if gs, ok := c.lobby.guestByToken(hash); ok {
 		// The extended expiry is stored so that it outlives a restart; the
 		// session works now either way.
-		if err := c.srv.store.ExtendGuestSession(ctx, hash, gs.Expires); err != nil {
-			c.srv.log.Warn("extend guest session", "player", gs.Name, "err", err)
+		if err := c.env.store.ExtendGuestSession(ctx, hash, gs.Expires); err != nil {
+			c.env.log.Warn("extend guest session", "player", gs.Name, "err", err)
 		}
 		return c.enter(m.Token, hash, identity{name: gs.Name, kind: protocol.KindGuest}), nil
 	}
-	a, err := c.srv.store.SessionAccount(ctx, hash)
+	a, err := c.env.store.SessionAccount(ctx, hash)
 	if errors.Is(err, gomoku.ErrNotFound) {
 		return nil, bad
 	}
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
-	if err := c.srv.store.TouchLogin(ctx, a.ID, time.Now()); err != nil {
-		c.srv.log.Warn("touch login", "account", a.Username, "err", err)
+	if err := c.env.store.TouchLogin(ctx, a.ID, c.env.now()); err != nil {
+		c.env.log.Warn("touch login", "account", a.Username, "err", err)
 	}
 	return c.enter(m.Token, hash, accountIdentity(a)), nil
 }
@@ -195,17 +195,17 @@ func (c *conn) resume(m *protocol.Resume) (protocol.Message, error) {
 // leaves the lobby (it stays open, logged out).
 func (c *conn) logout(*protocol.Logout) (protocol.Message, error) {
 	u := c.user
-	ctx, cancel := context.WithTimeout(c.srv.ctx, requestTimeout)
+	ctx, cancel := c.env.requestCtx()
 	defer cancel()
 	if u.kind == protocol.KindGuest {
-		if err := c.srv.store.DeleteGuestSession(ctx, c.tokenHash); err != nil {
+		if err := c.env.store.DeleteGuestSession(ctx, c.tokenHash); err != nil {
 			return nil, fmt.Errorf("logout: %w", err)
 		}
-		c.srv.hub.dropGuest(c.tokenHash)
-	} else if err := c.srv.store.DeleteSession(ctx, c.tokenHash); err != nil {
+		c.lobby.dropGuest(c.tokenHash)
+	} else if err := c.env.store.DeleteSession(ctx, c.tokenHash); err != nil {
 		return nil, fmt.Errorf("logout: %w", err)
 	}
-	c.srv.hub.detach(c, u)
+	c.lobby.detach(c, u)
 	c.user, c.tokenHash = nil, ""
 	return protocol.OK{}, nil
 }
@@ -230,7 +230,7 @@ func (h *hub) newGuest(hash, wish string) gomoku.GuestSession {
 			}
 		}
 	}
-	gs := gomoku.GuestSession{TokenHash: hash, Name: name, Expires: time.Now().Add(guestTTL)}
+	gs := gomoku.GuestSession{TokenHash: hash, Name: name, Expires: h.env.now().Add(guestTTL)}
 	h.addGuestLocked(gs)
 	return gs
 }
@@ -264,10 +264,11 @@ func (h *hub) guestByToken(hash string) (gomoku.GuestSession, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	g := h.guests[hash]
-	if g == nil || time.Now().After(g.expires) {
+	now := h.env.now()
+	if g == nil || now.After(g.expires) {
 		return gomoku.GuestSession{}, false
 	}
-	g.expires = time.Now().Add(guestTTL)
+	g.expires = now.Add(guestTTL)
 	return gomoku.GuestSession{TokenHash: hash, Name: g.name, Expires: g.expires}, true
 }
 

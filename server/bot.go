@@ -71,7 +71,7 @@ func (h *hub) challengeBot(c *conn, u *user, st settings, level ai.Level) (proto
 	}
 	c.afterReply(start)
 	return protocol.Challenge{ChallengeID: cid, From: u.name, To: botName(level),
-		Settings: st.wire(), ExpiresAt: h.srv.now().UTC().Truncate(time.Millisecond)}, nil
+		Settings: st.wire(), ExpiresAt: h.env.now().UTC().Truncate(time.Millisecond)}, nil
 }
 
 // botJob is one move to compute for a game. The bot should have moved by
@@ -99,28 +99,28 @@ type botPool struct {
 	wg      sync.WaitGroup
 }
 
-func newBotPool(ctx context.Context, s *Server, workers int) *botPool {
+func newBotPool(e *env, workers int) *botPool {
 	p := &botPool{jobs: make(chan botJob, botQueue), workers: workers}
 	for range workers {
 		p.wg.Add(1)
-		go p.work(ctx, s)
+		go p.work(e.work.ctx, e)
 	}
 	return p
 }
 
-func (p *botPool) work(ctx context.Context, s *Server) {
+func (p *botPool) work(ctx context.Context, e *env) {
 	defer p.wg.Done()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case j := <-p.jobs:
-			start := time.Now()
-			j.req.TimeLimit = p.limit(j, start)
+			start := time.Now() // the search runs on the wall clock
+			j.req.TimeLimit = p.limit(j, e.now())
 			tctx, cancel := context.WithTimeout(ctx, j.req.TimeLimit+time.Second)
 			r, err := ai.Think(tctx, j.req)
 			cancel()
-			s.metrics.botThink.Observe(time.Since(start).Seconds())
+			e.metrics.botThink.Observe(time.Since(start).Seconds())
 			select {
 			case j.g.botCh <- botReply{gen: j.gen, move: r.Move, err: err}:
 			case <-j.g.done:
@@ -146,7 +146,7 @@ func (p *botPool) limit(j botJob, now time.Time) time.Duration {
 func (g *game) botBudget(s *seat) time.Duration {
 	budget := s.bot.MoveTime()
 	if k := g.m.Clock(); k.Enabled() {
-		left, byo := k.Remaining(s.color, g.srv.now())
+		left, byo := k.Remaining(s.color, g.env.now())
 		var t time.Duration
 		if byo {
 			t = left / 2
@@ -171,10 +171,10 @@ func (g *game) maybeBot() {
 	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.m.Moves()),
 		Level: s.bot, TimeLimit: budget, Seed: rand.Int64()}
 	select {
-	case g.srv.bots.jobs <- botJob{g: g, gen: g.m.Gen(), req: req, due: g.srv.now().Add(budget)}:
+	case g.bots.jobs <- botJob{g: g, gen: g.m.Gen(), req: req, due: g.env.now().Add(budget)}:
 		g.botBusy = true
 	default:
-		time.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
+		g.env.clock.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
 	}
 }
 
@@ -194,11 +194,11 @@ func (g *game) botMoved(r botReply) {
 	switch {
 	case err == nil:
 	case r.err == nil && isStoreFailure(err):
-		g.srv.log.Error("bot move not stored; trying again", "game", g.id, "err", err)
+		g.env.log.Error("bot move not stored; trying again", "game", g.id, "err", err)
 	default:
-		g.srv.log.Error("bot failed; it resigns", "game", g.id, "move", r.move, "err", err)
+		g.env.log.Error("bot failed; it resigns", "game", g.id, "move", r.move, "err", err)
 		if err := g.exec(match.Resign{Color: c}); err != nil {
-			g.srv.log.Error("bot resignation", "game", g.id, "err", err)
+			g.env.log.Error("bot resignation", "game", g.id, "err", err)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/protocol"
+	"github.com/jonboulle/clockwork"
 )
 
 // maxOpenChallenges is how many challenges one player may have open.
@@ -16,7 +17,7 @@ type challenge struct {
 	from, to *user
 	settings settings
 	expires  time.Time
-	timer    *time.Timer
+	timer    clockwork.Timer
 }
 
 func (ch *challenge) wire() protocol.Challenge {
@@ -74,9 +75,9 @@ func (h *hub) createChallenge(c *conn, u *user, m *protocol.ChallengeCreate) (pr
 	}
 	h.nextChallenge++
 	ch := &challenge{id: h.nextChallenge, from: u, to: to, settings: s,
-		expires: time.Now().Add(h.srv.cfg.ChallengeTTL).UTC().Truncate(time.Millisecond)}
+		expires: h.env.now().Add(h.env.cfg.ChallengeTTL).UTC().Truncate(time.Millisecond)}
 	cid := ch.id
-	ch.timer = time.AfterFunc(h.srv.cfg.ChallengeTTL, func() { h.expire(cid) })
+	ch.timer = h.env.clock.AfterFunc(h.env.cfg.ChallengeTTL, func() { h.expire(cid) })
 	h.challenges[ch.id] = ch
 	to.send(protocol.MustEncode("", ch.wire()))
 	return ch.wire(), nil

@@ -38,13 +38,15 @@ const (
 // write. Anyone may queue a frame with send, which never blocks: when the
 // queue is full the connection is closed.
 type conn struct {
-	srv  *Server
-	ws   *websocket.Conn
-	cork *corkConn // the socket under ws when served by Serve; nil otherwise
-	ip   string    // the peer's address, for per-address limits (never logged with tokens)
-	out  chan []byte
-	done chan struct{}
-	once sync.Once
+	env   *env
+	lobby *hub
+	gate  *gate
+	ws    *websocket.Conn
+	cork  *corkConn // the socket under ws when served by Serve; nil otherwise
+	ip    string    // the peer's address, for per-address limits (never logged with tokens)
+	out   chan []byte
+	done  chan struct{}
+	once  sync.Once
 	// readerDone is closed when the reader goroutine ends.
 	readerDone chan struct{}
 
@@ -66,14 +68,14 @@ type conn struct {
 	after     []func() // run once the current request is answered (afterReply)
 }
 
-func newConn(s *Server, ws *websocket.Conn, ip string) *conn {
+func newConn(g *gate, ws *websocket.Conn, ip string) *conn {
 	cork, _ := ws.NetConn().(*corkConn)
 	return &conn{
-		srv: s, ws: ws, ip: ip, cork: cork,
+		env: g.env, lobby: g.lobby, gate: g, ws: ws, ip: ip, cork: cork,
 		out:         make(chan []byte, sendQueue),
 		done:        make(chan struct{}),
 		readerDone:  make(chan struct{}),
-		limiter:     rate.NewLimiter(s.cfg.RateLimit, s.cfg.RateBurst),
+		limiter:     rate.NewLimiter(g.env.cfg.RateLimit, g.env.cfg.RateBurst),
 		authLimiter: rate.NewLimiter(rate.Every(authInterval), authBurst),
 		chatLimiter: rate.NewLimiter(rate.Every(chatInterval), chatBurst),
 		watching:    map[int64]*game{},
@@ -93,7 +95,7 @@ func (c *conn) send(frame []byte) bool {
 	case c.out <- frame:
 		return true
 	default:
-		c.srv.metrics.dropped.Inc()
+		c.env.metrics.dropped.Inc()
 		c.close(websocket.ClosePolicyViolation, tooSlow)
 		return false
 	}
@@ -106,8 +108,8 @@ func (c *conn) reply(id string, m protocol.Message) {
 
 // replyErr sends err, mapped to a protocol error, as the reply to id.
 func (c *conn) replyErr(id string, err error) {
-	pe := wireError(c.srv.log, err)
-	c.srv.metrics.errors.WithLabelValues(string(pe.Code)).Inc()
+	pe := wireError(c.env.log, err)
+	c.env.metrics.errors.WithLabelValues(string(pe.Code)).Inc()
 	c.reply(id, pe)
 }
 
@@ -203,7 +205,8 @@ func (c *conn) flush() {
 // connection that has not logged in within LoginWait is closed.
 func (c *conn) readLoop() {
 	defer c.cleanup()
-	login := time.AfterFunc(c.srv.cfg.LoginWait, func() {
+	// A transport timeout on the wall clock, like the socket deadlines.
+	login := time.AfterFunc(c.env.cfg.LoginWait, func() {
 		if !c.loggedIn.Load() {
 			c.close(websocket.ClosePolicyViolation, "log in first")
 		}
@@ -247,7 +250,7 @@ func (c *conn) serveFrame(typ int, data []byte) bool {
 	if !c.limiter.Allow() {
 		c.strikes++
 		if c.strikes > maxStrikes {
-			c.srv.log.Warn("connection closed: rate limit", "addr", c.ip)
+			c.env.log.Warn("connection closed: rate limit", "addr", c.ip)
 			c.close(websocket.ClosePolicyViolation, "rate limit exceeded")
 			c.drain()
 			return true
@@ -286,11 +289,11 @@ func (c *conn) cleanup() {
 	}
 	c.watching = nil
 	if c.user != nil {
-		c.srv.hub.detach(c, c.user)
+		c.lobby.detach(c, c.user)
 		c.user = nil
 	}
-	c.srv.metrics.connections.Dec()
-	c.srv.untrack(c)
+	c.env.metrics.connections.Dec()
+	c.gate.untrack(c)
 }
 
 // checkOrigin allows requests without an Origin header (non-browser

@@ -8,6 +8,7 @@ import (
 	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
+	"github.com/jonboulle/clockwork"
 )
 
 // guests enters two guests on s.
@@ -120,12 +121,14 @@ func TestTakebackDrawAbortRematch(t *testing.T) {
 }
 
 func TestFlagFall(t *testing.T) {
-	s := servertest.Start(t, servertest.Options{})
+	clk := clockwork.NewFakeClockAt(time.Now())
+	s := servertest.Start(t, servertest.Options{Config: server.Config{Clock: clk}})
 	a, b := guests(t, s, "ann", "ben")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{ByoYomiMS: 2000}}) // no main time: 2 s a move
 	// The first moves are not charged; then black's period runs out.
 	play(t, gid, black, white, "h8", "h9")
+	clk.Advance(2*time.Second + time.Millisecond) // past black's deadline, fixed by the move it has seen
 	over := gameOver(t, black, gid)
 	if over.Winner != protocol.ColorWhite || over.Reason != "timeout" {
 		t.Fatalf("flag fall %+v", over)
@@ -150,7 +153,8 @@ func TestByoYomiClock(t *testing.T) {
 }
 
 func TestChallengeDeclineCancelExpire(t *testing.T) {
-	s := servertest.Start(t, servertest.Options{Config: server.Config{ChallengeTTL: 500 * time.Millisecond}})
+	clk := clockwork.NewFakeClockAt(time.Now())
+	s := servertest.Start(t, servertest.Options{Config: server.Config{ChallengeTTL: 500 * time.Millisecond, Clock: clk}})
 	a, b := guests(t, s, "ann", "ben")
 	st := protocol.Settings{Rule: "renju", Size: 15}
 	ch := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
@@ -169,6 +173,7 @@ func TestChallengeDeclineCancelExpire(t *testing.T) {
 	}
 
 	ch = a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
+	clk.Advance(500 * time.Millisecond) // the challenge's timer is set before the reply
 	event[*protocol.ChallengeExpired](a, nil)
 	event[*protocol.ChallengeExpired](b, nil)
 	b.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound)

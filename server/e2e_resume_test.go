@@ -9,6 +9,7 @@ import (
 	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/gomokud/gomoku/server"
+	"github.com/jonboulle/clockwork"
 )
 
 // seqOf returns the last event number of a game as c's player sees it.
@@ -28,7 +29,8 @@ func reconnect(t *testing.T, c *wsc, url string) protocol.Session {
 }
 
 func TestReconnectResyncAndClaim(t *testing.T) {
-	s := servertest.Start(t, servertest.Options{Config: server.Config{Grace: 700 * time.Millisecond}})
+	clk := clockwork.NewFakeClockAt(time.Now())
+	s := servertest.Start(t, servertest.Options{Config: server.Config{Grace: 700 * time.Millisecond, Clock: clk}})
 	a, b := pair(t, s, "alice", "bob")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{MainMS: 300_000}})
@@ -74,7 +76,7 @@ func TestReconnectResyncAndClaim(t *testing.T) {
 	// Gone again: after the grace period black may claim the win.
 	white.ws.Close()
 	event(black, func(m *protocol.PlayerAway) bool { return m.Seq > away.Seq })
-	time.Sleep(800 * time.Millisecond)
+	clk.Advance(800 * time.Millisecond)
 	black.call(protocol.ClaimWin{GameID: gid})
 	if over := gameOver(t, black, gid); over.Winner != protocol.ColorBlack || over.Reason != "abandon" {
 		t.Fatalf("claim %+v", over)
@@ -86,6 +88,8 @@ func TestReconnectResyncAndClaim(t *testing.T) {
 // clocks, and their players resume them.
 func TestRestartResumesGames(t *testing.T) {
 	stores(t, func(t *testing.T, opts servertest.Options) {
+		clk := clockwork.NewFakeClockAt(time.Now())
+		opts.Config.Clock = clk
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "alice", "bob")
 		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Rated: true,
@@ -100,7 +104,7 @@ func TestRestartResumesGames(t *testing.T) {
 		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 2 })
 
 		s.Restart()
-		time.Sleep(300 * time.Millisecond) // nobody is back yet: no clock runs
+		clk.Advance(300 * time.Millisecond) // nobody is back yet: no clock runs
 
 		for _, c := range []*wsc{black, white} { // black first: white, to move, comes back last
 			sess := reconnect(t, c, s.URL)
@@ -139,12 +143,14 @@ func TestRestartResumesGames(t *testing.T) {
 // restart (and the saved clocks are used up by that restore).
 func TestRestartChargesThinkingTime(t *testing.T) {
 	stores(t, func(t *testing.T, opts servertest.Options) {
+		clk := clockwork.NewFakeClockAt(time.Now())
+		opts.Config.Clock = clk
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "ann", "ben")
 		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle",
 			Time: protocol.TimeControl{MainMS: 60_000}})
 		play(t, gid, black, white, "h8", "h9")
-		time.Sleep(1200 * time.Millisecond) // black thinks
+		clk.Advance(1200 * time.Millisecond) // black thinks
 
 		s.Restart()
 
@@ -168,6 +174,8 @@ func TestRestartChargesThinkingTime(t *testing.T) {
 // left) is aborted at start-up.
 func TestRestartResumesGuestGames(t *testing.T) {
 	stores(t, func(t *testing.T, opts servertest.Options) {
+		clk := clockwork.NewFakeClockAt(time.Now())
+		opts.Config.Clock = clk
 		s := servertest.Start(t, opts)
 		a, b := dial(t, s.URL), dial(t, s.URL)
 		a.guest("ann")
@@ -187,7 +195,7 @@ func TestRestartResumesGuestGames(t *testing.T) {
 		}
 		s.Restart()
 
-		time.Sleep(5 * time.Millisecond) // a later expiry, at the store's millisecond precision
+		clk.Advance(5 * time.Millisecond) // a later expiry, at the store's millisecond precision
 		for _, c := range []*wsc{black, white} {
 			sess := reconnect(t, c, s.URL)
 			if sess.Player.Name != c.name || sess.Player.Kind != protocol.KindGuest || len(sess.Games) != 1 || sess.Games[0] != gid {
@@ -223,7 +231,8 @@ func TestRestartResumesGuestGames(t *testing.T) {
 // after AbandonAfter with no result and no rating change, and its
 // goroutine is gone; one player staying keeps it open.
 func TestAbandonedByBoth(t *testing.T) {
-	s := servertest.Start(t, servertest.Options{Config: server.Config{AbandonAfter: 400 * time.Millisecond}})
+	clk := clockwork.NewFakeClockAt(time.Now())
+	s := servertest.Start(t, servertest.Options{Config: server.Config{AbandonAfter: 400 * time.Millisecond, Clock: clk}})
 	a, b := pair(t, s, "alice", "bob")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
 		Rated: true})
@@ -231,11 +240,11 @@ func TestAbandonedByBoth(t *testing.T) {
 
 	white.ws.Close()
 	event[*protocol.PlayerAway](black, nil)
-	time.Sleep(600 * time.Millisecond) // past AbandonAfter: black is still here, the game goes on
+	clk.Advance(600 * time.Millisecond) // past AbandonAfter: black is still here, the game goes on
 	black.expectCode(protocol.Move{GameID: gid, Move: "h11"}, protocol.CodeNotYourTurn)
 
 	black.ws.Close()
-	time.Sleep(600 * time.Millisecond)
+	advanceUntil(t, clk, 600*time.Millisecond, func() bool { return finished(t, s, gid) })
 	reconnect(t, white, s.URL)
 	h := white.call(protocol.GetHistory{}).(*protocol.History)
 	if len(h.Games) != 1 || h.Games[0].GameID != gid {
@@ -248,4 +257,29 @@ func TestAbandonedByBoth(t *testing.T) {
 	if p.Rating != 1500 || p.Games != 0 {
 		t.Fatalf("bob's profile %+v: an abandoned game must not be rated or counted", p)
 	}
+}
+
+// advanceUntil moves clk by step until done holds: for what the server does
+// after an event no client sees (a connection it noticed closing), so the
+// test cannot know when to move the clock. The wait between tries is real
+// but bounded; the time the server sees is only clk's.
+func advanceUntil(t *testing.T, clk *clockwork.FakeClock, step time.Duration, done func() bool) {
+	t.Helper()
+	for try := 0; !done(); try++ {
+		if try == 500 {
+			t.Fatalf("not done after moving the clock %d times by %v", try, step)
+		}
+		clk.Advance(step)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// finished reports whether game gid is stored as over.
+func finished(t *testing.T, s *servertest.Server, gid int64) bool {
+	t.Helper()
+	g, err := s.Store.GameByID(context.Background(), gid)
+	if err != nil {
+		t.Fatalf("game %d: %v", gid, err)
+	}
+	return g.Finished
 }

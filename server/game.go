@@ -12,6 +12,7 @@ import (
 	"github.com/gomokud/gomoku/engine/ai"
 	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
+	"github.com/jonboulle/clockwork"
 )
 
 // Game goroutine limits.
@@ -35,7 +36,9 @@ type seat struct {
 // Others talk to it with post/tryPost. The summary is published under sumMu
 // for the lobby.
 type game struct {
-	srv      *Server
+	env      *env
+	lobby    *hub
+	bots     *botPool
 	id       int64
 	settings settings
 	info     protocol.GameInfo
@@ -54,7 +57,7 @@ type game struct {
 	rematch  bool // the match agreed to a rematch: start it after publishing
 	botBusy  bool // a bot job is queued or running
 	linger   time.Time
-	timer    *time.Timer
+	timer    clockwork.Timer
 
 	cmds  chan func()
 	botCh chan botReply
@@ -74,9 +77,9 @@ type outFrame struct {
 }
 
 // newGame builds the shell around m; the caller calls hub.launch.
-func newGame(s *Server, id int64, st settings, m *match.Match, specs [2]seatSpec, started time.Time) *game {
+func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, started time.Time) *game {
 	g := &game{
-		srv: s, id: id, settings: st, m: m, spare: &match.Match{},
+		env: h.env, lobby: h, bots: h.bots, id: id, settings: st, m: m, spare: &match.Match{},
 		started: started.UTC().Truncate(time.Millisecond), watchers: map[*conn]struct{}{}, firstSeq: 1,
 		cmds: make(chan func(), gameQueue), botCh: make(chan botReply, 1), done: make(chan struct{}),
 	}
@@ -98,10 +101,10 @@ func newGame(s *Server, id int64, st settings, m *match.Match, specs [2]seatSpec
 }
 
 // matchConfig is the match's configuration for a game between specs.
-func (s *Server) matchConfig(st settings, specs [2]seatSpec) match.Config {
+func (e *env) matchConfig(st settings, specs [2]seatSpec) match.Config {
 	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
-		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: s.graceFor(st.tc), AbandonAfter: s.cfg.AbandonAfter,
-		FirstMove: s.cfg.FirstMove}
+		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: e.graceFor(st.tc), AbandonAfter: e.cfg.AbandonAfter,
+		FirstMove: e.cfg.FirstMove}
 }
 
 // post runs f on the game goroutine, waiting for room in its queue; false
@@ -137,7 +140,7 @@ func (g *game) tryPost(f func()) error {
 // the server is stopping (the game is kept for the next start) or the game
 // is over and closed.
 func (g *game) gone() error {
-	if g.srv.down.Load() {
+	if g.env.work.stopping() {
 		return errShuttingDown
 	}
 	return errf(protocol.CodeNotFound, "game %d is no longer running", g.id)
@@ -147,10 +150,10 @@ func (g *game) gone() error {
 // stored, unfinished, and is restored by the next server) or a while after
 // the game is over.
 func (g *game) run(ctx context.Context) {
-	defer g.srv.wg.Done()
+	defer g.env.work.wg.Done()
 	defer close(g.done)
-	defer g.srv.hub.gameGone(g)
-	g.timer = time.NewTimer(time.Hour)
+	defer g.lobby.gameGone(g)
+	g.timer = g.env.clock.NewTimer(time.Hour)
 	defer g.timer.Stop()
 	if g.fresh {
 		for _, s := range g.seats {
@@ -166,16 +169,16 @@ func (g *game) run(ctx context.Context) {
 			g.safely(f)
 		case r := <-g.botCh:
 			g.safely(func() { g.botMoved(r) })
-		case <-g.timer.C:
+		case <-g.timer.Chan():
 			g.safely(g.onTimer)
 		case <-ctx.Done():
 			if !g.m.Over() {
-				g.srv.metrics.games.Dec()
+				g.env.metrics.games.Dec()
 				g.pauseClocks()
 			}
 			return
 		}
-		if g.m.Over() && !g.srv.now().Before(g.linger) {
+		if g.m.Over() && !g.env.now().Before(g.linger) {
 			return
 		}
 	}
@@ -187,7 +190,7 @@ func (g *game) safely(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			g.out = g.out[:0]
-			g.srv.log.Error("game command panicked", "game", g.id, "panic", r)
+			g.env.log.Error("game command panicked", "game", g.id, "panic", r)
 		}
 	}()
 	f()
@@ -216,7 +219,7 @@ func (g *game) arm() {
 		g.timer.Stop()
 		return
 	}
-	g.timer.Reset(max(at.Sub(g.srv.now()), 0) + time.Millisecond)
+	g.timer.Reset(at.Sub(g.env.now())) // due already: fires at once
 }
 
 // onTimer lets the match see the time: a flag fall, a claim, abandonment.
@@ -225,7 +228,7 @@ func (g *game) onTimer() {
 		return
 	}
 	if err := g.exec(match.Tick{}); err != nil {
-		g.srv.log.Error("game timer", "game", g.id, "err", err)
+		g.env.log.Error("game timer", "game", g.id, "err", err)
 	}
 }
 
@@ -235,7 +238,7 @@ func (g *game) onTimer() {
 // staged for flush. The match's own refusal is returned too (with any
 // events it caused, which are stored and staged).
 func (g *game) exec(cmd match.Command) error {
-	now := g.srv.now()
+	now := g.env.now()
 	g.spare.CopyFrom(g.m)
 	evs, err := g.m.Apply(cmd, now)
 	if len(evs) == 0 {
@@ -243,11 +246,11 @@ func (g *game) exec(cmd match.Command) error {
 	}
 	var committed gomoku.Committed
 	if c := match.Commit(evs); !c.Empty() {
-		start := g.srv.now()
+		start := g.env.now()
 		ctx, cancel := storeCtx()
-		committed, err = g.srv.store.CommitGame(ctx, g.id, c)
+		committed, err = g.env.store.CommitGame(ctx, g.id, c)
 		cancel()
-		g.srv.metrics.storeAppend.Observe(g.srv.now().Sub(start).Seconds())
+		g.env.metrics.storeAppend.Observe(g.env.now().Sub(start).Seconds())
 		if err != nil {
 			g.m, g.spare = g.spare, g.m
 			return fmt.Errorf("game %d: %w: %w", g.id, errNotStored, err)
@@ -311,7 +314,7 @@ func (g *game) presenceChanged() {
 			continue
 		}
 		if err := g.exec(match.Presence{Color: s.color, Online: s.user.online()}); err != nil {
-			g.srv.log.Error("presence", "game", g.id, "err", err)
+			g.env.log.Error("presence", "game", g.id, "err", err)
 		}
 	}
 }
@@ -324,8 +327,8 @@ func (g *game) pauseClocks() {
 	}
 	ctx, cancel := storeCtx()
 	defer cancel()
-	if err := g.srv.store.PauseClocks(ctx, g.id, g.m.PausedClocks(g.srv.now())); err != nil {
-		g.srv.log.Warn("saving the clocks at stop", "game", g.id, "err", err)
+	if err := g.env.store.PauseClocks(ctx, g.id, g.m.PausedClocks(g.env.now())); err != nil {
+		g.env.log.Warn("saving the clocks at stop", "game", g.id, "err", err)
 	}
 }
 
@@ -335,10 +338,10 @@ func (g *game) startRematch() {
 	for i, s := range g.seats {
 		specs[1-i] = seatSpec{user: s.user, bot: s.bot}
 	}
-	next, err := g.srv.hub.startGame(g.settings, specs[0], specs[1])
+	next, err := g.lobby.startGame(g.settings, specs[0], specs[1])
 	g.rematchStarted(next)
 	if err != nil {
-		pe := wireError(g.srv.log, err)
+		pe := wireError(g.env.log, err)
 		for _, s := range g.seats {
 			if s.user != nil {
 				s.user.send(protocol.MustEncode("", pe))

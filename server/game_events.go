@@ -15,7 +15,7 @@ func (g *game) stage(evs []match.Event, c gomoku.Committed, now time.Time) {
 	for _, e := range evs {
 		switch e := e.(type) {
 		case match.Moved:
-			g.srv.metrics.moves.Inc()
+			g.env.metrics.moves.Inc()
 			mv := e.Move
 			g.event(protocol.GameMove{GameID: g.id, Seq: g.next(), Ply: mv.Ply, Color: colorName(mv.Color),
 				Move: mv.Point.String(), Clock: g.clock(now), Forbidden: pointList(g.m.Forbidden())})
@@ -63,10 +63,10 @@ func (g *game) ended(e match.Ended, c gomoku.Committed, now time.Time) {
 		g.seats[0].player.Rating, g.seats[1].player.Rating = ratings[0], ratings[1]
 	}
 	g.event(ev)
-	g.srv.log.Info("game over", "game", g.id, "winner", ev.Winner, "reason", ev.Reason, "plies", len(g.m.Moves()))
-	g.linger = now.Add(g.srv.cfg.RematchWindow)
+	g.env.log.Info("game over", "game", g.id, "winner", ev.Winner, "reason", ev.Reason, "plies", len(g.m.Moves()))
+	g.linger = now.Add(g.env.cfg.RematchWindow)
 	g.updateSummary(now)
-	g.srv.hub.gameEnded(g, ratings)
+	g.lobby.gameEnded(g, ratings)
 }
 
 // event stages a numbered game event (kept for resync).
@@ -103,7 +103,7 @@ func (g *game) clock(now time.Time) *protocol.Clock {
 
 // snapshot is the full state as u sees it (u nil or not a player: watcher).
 func (g *game) snapshot(u *user) protocol.Snapshot {
-	now := g.srv.now()
+	now := g.env.now()
 	s := protocol.Snapshot{Game: g.info, Seq: g.seq, Moves: points(g.m.Moves()),
 		Clock: g.clock(now), Watchers: len(g.watchers), Forbidden: pointList(g.m.Forbidden())}
 	if o := g.m.Offer(); o.Kind != 0 {

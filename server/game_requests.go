@@ -29,7 +29,7 @@ func (g *game) handle(r request) {
 	}
 	r.c.reply(r.id, reply)
 	if _, ok := r.msg.(*protocol.Move); ok {
-		g.srv.metrics.moveLatency.Observe(g.srv.now().Sub(r.received).Seconds())
+		g.env.metrics.moveLatency.Observe(g.env.now().Sub(r.received).Seconds())
 	}
 }
 
@@ -102,7 +102,7 @@ func (g *game) say(r request, text string) (protocol.Message, error) {
 		return nil, errf(protocol.CodeNotAllowed, "watch game %d to chat in it", g.id)
 	}
 	g.event(protocol.GameChat{GameID: g.id, Seq: g.next(), From: r.u.name, Text: text,
-		At: g.srv.now().UTC().Truncate(time.Millisecond)})
+		At: g.env.now().UTC().Truncate(time.Millisecond)})
 	return protocol.OK{}, nil
 }
 
@@ -126,7 +126,7 @@ func (g *game) resync(r request, last int64) protocol.Message {
 	for _, f := range g.events[last-(g.firstSeq-1):] {
 		ev.Events = append(ev.Events, f)
 	}
-	if k := g.clock(g.srv.now()); k != nil {
+	if k := g.clock(g.env.now()); k != nil {
 		g.out = append(g.out, outFrame{frame: protocol.MustEncode("", protocol.GameClock{GameID: g.id, Clock: *k}), conn: r.c})
 	}
 	return ev

@@ -45,7 +45,7 @@ func (c *conn) serve(id string, m protocol.Message) (protocol.Message, error) {
 		return nil, errf(protocol.CodeBadRequest, "%s is not a request", m.Type())
 	case !c.greeted && !r.hello:
 		return nil, errf(protocol.CodeBadRequest, "say hello first")
-	case !r.hello && c.srv.down.Load():
+	case !r.hello && c.env.work.stopping():
 		return nil, errShuttingDown
 	case r.player && c.user == nil:
 		return nil, errf(protocol.CodeUnauthorized, "log in first (login, register, guest or resume)")
@@ -82,7 +82,7 @@ var routes map[string]route
 
 func init() {
 	lobby := func(f func(h *hub, c *conn) (protocol.Message, error)) func(c *conn, _ protocol.Message) (protocol.Message, error) {
-		return func(c *conn, _ protocol.Message) (protocol.Message, error) { return f(c.srv.hub, c) }
+		return func(c *conn, _ protocol.Message) (protocol.Message, error) { return f(c.lobby, c) }
 	}
 	routes = map[string]route{
 		protocol.Hello{}.Type(): {hello: true, serve: func(c *conn, m protocol.Message) (protocol.Message, error) {
@@ -98,22 +98,22 @@ func init() {
 			return h.lobby(c.user), nil
 		})},
 		protocol.ChallengeCreate{}.Type(): on(true, func(c *conn, m *protocol.ChallengeCreate) (protocol.Message, error) {
-			return c.srv.hub.createChallenge(c, c.user, m)
+			return c.lobby.createChallenge(c, c.user, m)
 		}),
 		protocol.ChallengeAccept{}.Type(): on(true, func(c *conn, m *protocol.ChallengeAccept) (protocol.Message, error) {
-			return c.srv.hub.acceptChallenge(c, c.user, m.ChallengeID)
+			return c.lobby.acceptChallenge(c, c.user, m.ChallengeID)
 		}),
 		protocol.ChallengeDecline{}.Type(): on(true, func(c *conn, m *protocol.ChallengeDecline) (protocol.Message, error) {
-			return ok(c.srv.hub.declineChallenge(c.user, m.ChallengeID))
+			return ok(c.lobby.declineChallenge(c.user, m.ChallengeID))
 		}),
 		protocol.ChallengeCancel{}.Type(): on(true, func(c *conn, m *protocol.ChallengeCancel) (protocol.Message, error) {
-			return ok(c.srv.hub.cancelChallenge(c.user, m.ChallengeID))
+			return ok(c.lobby.cancelChallenge(c.user, m.ChallengeID))
 		}),
 		protocol.Seek{}.Type(): on(true, func(c *conn, m *protocol.Seek) (protocol.Message, error) {
-			return ok(c.srv.hub.seek(c.user, m.Settings))
+			return ok(c.lobby.seek(c.user, m.Settings))
 		}),
 		protocol.Unseek{}.Type(): on(true, func(c *conn, _ *protocol.Unseek) (protocol.Message, error) {
-			c.srv.hub.unseek(c.user)
+			c.lobby.unseek(c.user)
 			return protocol.OK{}, nil
 		}),
 		protocol.LobbySay{}.Type():       on(true, (*conn).lobbySay),
@@ -158,7 +158,7 @@ func (c *conn) hello(h *protocol.Hello) (protocol.Message, error) {
 			protocol.Version, h.Version)
 	}
 	c.greeted = true
-	return protocol.Welcome{Version: protocol.Version, Server: c.srv.cfg.Name}, nil
+	return protocol.Welcome{Version: protocol.Version, Server: c.env.cfg.Name}, nil
 }
 
 // lobbySay is a line of the lobby chat, to everyone.
@@ -167,12 +167,12 @@ func (c *conn) lobbySay(m *protocol.LobbySay) (protocol.Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !c.srv.hub.chat.Allow() {
+	if !c.lobby.chat.Allow() {
 		return nil, errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
 	}
-	line := protocol.LobbyChat{From: c.user.name, Text: text, At: c.srv.now().UTC().Truncate(time.Millisecond)}
-	c.srv.hub.chatLog.add(line)
-	c.srv.hub.broadcast(protocol.MustEncode("", line))
+	line := protocol.LobbyChat{From: c.user.name, Text: text, At: c.env.now().UTC().Truncate(time.Millisecond)}
+	c.lobby.chatLog.add(line)
+	c.lobby.broadcast(protocol.MustEncode("", line))
 	return protocol.OK{}, nil
 }
 
@@ -210,7 +210,7 @@ func (c *conn) toGame(id string, m protocol.Message, gameOf func(*conn, protocol
 	if err != nil {
 		return err
 	}
-	g := c.srv.hub.game(gid)
+	g := c.lobby.game(gid)
 	if g == nil {
 		return errf(protocol.CodeNotFound, "no running game %d", gid)
 	}
@@ -218,6 +218,6 @@ func (c *conn) toGame(id string, m protocol.Message, gameOf func(*conn, protocol
 	case *protocol.Watch, *protocol.Resync:
 		c.watching[gid] = g // so the connection leaves it when it closes
 	}
-	r := request{c: c, u: c.user, id: id, msg: m, received: c.srv.now()}
+	r := request{c: c, u: c.user, id: id, msg: m, received: c.env.now()}
 	return g.tryPost(func() { g.handle(r) })
 }

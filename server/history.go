@@ -21,7 +21,7 @@ const (
 
 // historyCtx bounds one of them.
 func (c *conn) historyCtx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.srv.ctx, requestTimeout)
+	return c.env.requestCtx()
 }
 
 // listLimit checks a requested list length.
@@ -43,7 +43,7 @@ func (c *conn) account(ctx context.Context, name string) (gomoku.Account, error)
 		}
 		name = c.user.name
 	}
-	a, err := c.srv.store.AccountByName(ctx, name)
+	a, err := c.env.store.AccountByName(ctx, name)
 	if err != nil {
 		return gomoku.Account{}, err // the store's error names the account
 	}
@@ -59,7 +59,7 @@ func (c *conn) profile(m *protocol.GetProfile) (protocol.Message, error) {
 		return nil, err
 	}
 	p := wireProfile(a)
-	p.Status = c.srv.hub.status(a.Username)
+	p.Status = c.lobby.status(a.Username)
 	return p, nil
 }
 
@@ -88,7 +88,7 @@ func (c *conn) history(m *protocol.GetHistory) (protocol.Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := c.srv.store.GamesByAccount(ctx, a.ID, limit, m.Offset)
+	games, err := c.env.store.GamesByAccount(ctx, a.ID, limit, m.Offset)
 	if err != nil {
 		return nil, fmt.Errorf("history of %s: %w", a.Username, err)
 	}
@@ -131,7 +131,7 @@ func (c *conn) record(m *protocol.GetRecord) (protocol.Message, error) {
 	default:
 		return nil, errf(protocol.CodeBadRequest, "format %q: want txt, psq or sgf", m.Format)
 	}
-	g, err := c.srv.store.GameByID(ctx, m.GameID)
+	g, err := c.env.store.GameByID(ctx, m.GameID)
 	if err != nil {
 		return nil, err // the store's error names the game
 	}
@@ -181,14 +181,14 @@ func (c *conn) leaderboard(m *protocol.GetLeaderboard) (protocol.Message, error)
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := c.srv.store.Leaderboard(ctx, limit)
+	accounts, err := c.env.store.Leaderboard(ctx, limit)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard: %w", err)
 	}
 	lb := protocol.Leaderboard{Players: make([]protocol.Profile, len(accounts))}
 	for i, a := range accounts {
 		lb.Players[i] = wireProfile(a)
-		lb.Players[i].Status = c.srv.hub.status(a.Username)
+		lb.Players[i].Status = c.lobby.status(a.Username)
 	}
 	return lb, nil
 }

@@ -66,7 +66,8 @@ func (u *user) storePlayer() gomoku.Player {
 // index of games. One mutex guards it; it never waits on a game while
 // holding it.
 type hub struct {
-	srv *Server
+	env  *env
+	bots *botPool // handed to the games it starts
 
 	mu            sync.Mutex
 	users         map[string]*user // by userKey
@@ -87,9 +88,9 @@ type hub struct {
 	pendGames   map[int64]protocol.GameSummary
 }
 
-func newHub(s *Server) *hub {
+func newHub(e *env, bots *botPool) *hub {
 	return &hub{
-		srv: s, users: map[string]*user{}, games: map[int64]*game{},
+		env: e, bots: bots, users: map[string]*user{}, games: map[int64]*game{},
 		challenges: map[int64]*challenge{}, guests: map[string]*guestEntry{}, guestNames: map[string]int{},
 		pendPlayers: map[string]protocol.Player{}, pendGames: map[int64]protocol.GameSummary{},
 		chat: rate.NewLimiter(lobbyChatRate, lobbyChatBurst),

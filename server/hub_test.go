@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/gomokud/gomoku/protocol"
+	"github.com/jonboulle/clockwork"
 )
 
 // TestLobbyCaps: a busy lobby lists at most MaxLobbyPlayers players, the
 // challengeable ones first, and gives the full count.
 func TestLobbyCaps(t *testing.T) {
-	h := newHub(nil)
+	h := newHub(&env{clock: clockwork.NewFakeClock()}, nil)
 	n := protocol.MaxLobbyPlayers + 50
 	var me *user
 	for i := range n {
@@ -39,7 +40,7 @@ func TestLobbyCaps(t *testing.T) {
 // TestGuestNames: wished names when free, numbered ones otherwise, never
 // two live sessions with one name, and names freed with their sessions.
 func TestGuestNames(t *testing.T) {
-	h := newHub(nil)
+	h := newHub(&env{clock: clockwork.NewFakeClock()}, nil)
 	if n := h.newGuest("t1", "zed").Name; n != "guest:zed" {
 		t.Fatalf("got %q", n)
 	}
@@ -63,7 +64,7 @@ func TestGuestNames(t *testing.T) {
 // TestLobbyGamesCap: a busy lobby lists the newest MaxLobbyGames running
 // games, newest first, and counts them all; finished games are not listed.
 func TestLobbyGamesCap(t *testing.T) {
-	h := newHub(nil)
+	h := newHub(&env{clock: clockwork.NewFakeClock()}, nil)
 	me := h.userLocked(identity{name: "me", kind: protocol.KindGuest})
 	n := 2*protocol.MaxLobbyGames + 50
 	for id := int64(1); id <= int64(n)+5; id++ {

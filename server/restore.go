@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
@@ -23,25 +22,25 @@ import (
 // can come back (only bots, or guests whose sessions expired) are aborted.
 // Call it once, before serving.
 func (s *Server) Restore(ctx context.Context) (int, error) {
-	guests, err := s.store.GuestSessions(ctx, time.Now())
+	guests, err := s.env.store.GuestSessions(ctx, s.env.now())
 	if err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
 	}
 	s.hub.loadGuests(guests)
-	games, err := s.store.ActiveGames(ctx)
+	games, err := s.env.store.ActiveGames(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
 	}
 	n := 0
 	for _, sg := range games {
 		if err := s.restoreGame(sg); err != nil {
-			s.log.Error("restore game", "game", sg.ID, "err", err)
+			s.env.log.Error("restore game", "game", sg.ID, "err", err)
 			continue
 		}
 		n++
 	}
 	if n > 0 {
-		s.log.Info("games restored", "count", n)
+		s.env.log.Info("games restored", "count", n)
 	}
 	return n, nil
 }
@@ -55,7 +54,7 @@ func (s *Server) restoreGame(sg gomoku.Game) error {
 	if err != nil {
 		return err
 	}
-	m, err := match.Restore(s.matchConfig(st, specs), sg)
+	m, err := match.Restore(s.env.matchConfig(st, specs), sg)
 	switch {
 	case err != nil:
 		return s.abortStored(sg, err)
@@ -70,18 +69,18 @@ func (s *Server) restoreGame(sg gomoku.Game) error {
 		// Used once: a takeback and new moves could bring the game back to
 		// this ply.
 		ctx, cancel := storeCtx()
-		err := s.store.PauseClocks(ctx, sg.ID, gomoku.PausedClocks{Ply: -1})
+		err := s.env.store.PauseClocks(ctx, sg.ID, gomoku.PausedClocks{Ply: -1})
 		cancel()
 		if err != nil {
 			return fmt.Errorf("game %d: clear its paused clocks: %w", sg.ID, err)
 		}
 	}
-	g := newGame(s, sg.ID, st, m, specs, sg.StartedAt)
+	g := newGame(s.hub, sg.ID, st, m, specs, sg.StartedAt)
 	g.restored = true
 	// A new epoch of event numbers: a client's number from before the
 	// restart is below it and gets the full state (it may have missed a
 	// move stored just before the crash).
-	g.seq = s.now().UnixMilli()
+	g.seq = s.env.now().UnixMilli()
 	g.firstSeq = g.seq + 1
 	s.hub.launch(g)
 	return nil
@@ -105,7 +104,7 @@ func (s *Server) restoredSeats(sg gomoku.Game) ([2]seatSpec, int, error) {
 			specs[i] = seatSpec{bot: l}
 		case p.AccountID > 0:
 			returning++
-			a, err := s.store.AccountByID(context.Background(), p.AccountID)
+			a, err := s.env.store.AccountByID(context.Background(), p.AccountID)
 			if err != nil {
 				return specs, 0, fmt.Errorf("player of game %d: %w", sg.ID, err)
 			}
@@ -124,10 +123,10 @@ func (s *Server) restoredSeats(sg gomoku.Game) ([2]seatSpec, int, error) {
 func (s *Server) finishStored(sg gomoku.Game, r gomoku.GameResult) error {
 	ctx, cancel := storeCtx()
 	defer cancel()
-	if _, err := s.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
+	if _, err := s.env.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
 		return fmt.Errorf("finish game %d: %w", sg.ID, err)
 	}
-	s.log.Warn("stored game was over without its result; result stored", "game", sg.ID,
+	s.env.log.Warn("stored game was over without its result; result stored", "game", sg.ID,
 		"winner", colorName(r.Winner), "reason", r.Reason)
 	return nil
 }
@@ -137,12 +136,12 @@ func (s *Server) finishStored(sg gomoku.Game, r gomoku.GameResult) error {
 func (s *Server) abortStored(sg gomoku.Game, why error) error {
 	ctx, cancel := storeCtx()
 	defer cancel()
-	r := gomoku.Decide(engine.Empty, engine.ReasonAborted, len(sg.Moves), s.now())
-	if _, err := s.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
+	r := gomoku.Decide(engine.Empty, engine.ReasonAborted, len(sg.Moves), s.env.now())
+	if _, err := s.env.store.CommitGame(ctx, sg.ID, gomoku.GameCommit{Result: &r}); err != nil {
 		return fmt.Errorf("abort game %d: %w", sg.ID, err)
 	}
 	if why != nil {
-		s.log.Warn("stored game could not be restored; aborted", "game", sg.ID, "err", why)
+		s.env.log.Warn("stored game could not be restored; aborted", "game", sg.ID, "err", why)
 	}
 	return nil
 }

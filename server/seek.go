@@ -58,7 +58,7 @@ func (h *hub) seek(u *user, ws protocol.Settings) error {
 		return errf(protocol.CodeConflict, "you are playing a game")
 	}
 	h.removeSeekLocked(u)
-	e := &seekEntry{user: u, settings: st, rating: u.rating, since: time.Now()}
+	e := &seekEntry{user: u, settings: st, rating: u.rating, since: h.env.now()}
 	if u.kind != protocol.KindUser {
 		e.rating = int(gomoku.DefaultRating.Rating)
 	}
@@ -97,7 +97,7 @@ func (h *hub) removeSeekLocked(u *user) {
 // pair starts games for every pair of matching seeks, oldest seeks first.
 func (h *hub) pair() {
 	for {
-		a, b := h.takePair(time.Now())
+		a, b := h.takePair(h.env.now())
 		if a == nil {
 			return
 		}
@@ -106,7 +106,7 @@ func (h *hub) pair() {
 			black, white = white, black
 		}
 		if _, err := h.startGame(a.settings, black, white); err != nil {
-			h.srv.log.Warn("pairing failed", "a", a.user.name, "b", b.user.name, "err", err)
+			h.env.log.Warn("pairing failed", "a", a.user.name, "b", b.user.name, "err", err)
 		}
 	}
 }
@@ -127,7 +127,8 @@ func (h *hub) takePair(now time.Time) (*seekEntry, *seekEntry) {
 	return nil, nil
 }
 
-// lobbyLoop pushes the lobby's changes every protocol.PushInterval,
+// lobbyLoop pushes the lobby's changes every protocol.PushInterval of the
+// wall clock (a batching interval of the transport, like its pings),
 // re-pairs seeks (the accepted gaps widen while players wait) and prunes
 // expired guest sessions, until ctx is done.
 func (h *hub) lobbyLoop(ctx context.Context) {
@@ -137,11 +138,11 @@ func (h *hub) lobbyLoop(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case now := <-t.C:
+		case <-t.C:
 			h.pair()
 			h.push()
 			h.mu.Lock()
-			h.pruneGuestsLocked(now)
+			h.pruneGuestsLocked(h.env.now())
 			h.mu.Unlock()
 		}
 	}

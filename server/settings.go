@@ -91,9 +91,9 @@ func (s settings) challengerBlack() bool {
 // graceFor is how long a disconnected player's opponent waits before it may
 // claim the win: scaled to the time control, between 20 s and 3 min (60 s
 // without a clock), unless the configuration fixes it.
-func (s *Server) graceFor(tc gomoku.TimeControl) time.Duration {
-	if s.cfg.Grace > 0 {
-		return s.cfg.Grace
+func (e *env) graceFor(tc gomoku.TimeControl) time.Duration {
+	if e.cfg.Grace > 0 {
+		return e.cfg.Grace
 	}
 	if tc.MainMS == 0 && tc.ByoYomiMS == 0 {
 		return time.Minute

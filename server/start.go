@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/gomokud/gomoku"
@@ -51,19 +50,19 @@ func (h *hub) prepareGame(st settings, black, white seatSpec) (g *game, start fu
 		}
 	}()
 	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
-		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: h.srv.now()}
-	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: h.env.now()}
+	ctx, cancel := h.env.requestCtx()
 	defer cancel()
-	id, err := h.srv.store.CreateGame(ctx, ng)
+	id, err := h.env.store.CreateGame(ctx, ng)
 	if err != nil {
 		return nil, nil, fmt.Errorf("create game: %w", err)
 	}
 	specs := [2]seatSpec{black, white}
-	m, err := match.New(h.srv.matchConfig(st, specs), h.srv.now())
+	m, err := match.New(h.env.matchConfig(st, specs), h.env.now())
 	if err != nil {
 		return nil, nil, fmt.Errorf("new game %d: %w", id, err)
 	}
-	g = newGame(h.srv, id, st, m, specs, ng.StartedAt)
+	g = newGame(h, id, st, m, specs, ng.StartedAt)
 	g.fresh = true
 	return g, func() {
 		h.launch(g)
@@ -110,21 +109,21 @@ func (h *hub) launch(g *game) {
 	}
 	h.gameChangedLocked(g)
 	h.mu.Unlock()
-	h.srv.metrics.games.Inc()
+	h.env.metrics.games.Inc()
 	msg := "game started"
 	if g.restored {
 		msg = "game restored"
 	}
-	h.srv.log.Info(msg, "game", g.id, "rule", g.info.Rule, "size", g.info.Size,
+	h.env.log.Info(msg, "game", g.id, "rule", g.info.Rule, "size", g.info.Size,
 		"black", g.info.Black.Name, "white", g.info.White.Name, "rated", g.info.Rated, "moves", len(g.m.Moves()))
-	h.srv.wg.Add(1)
-	go g.run(h.srv.ctx)
+	h.env.work.wg.Add(1)
+	go g.run(h.env.work.ctx)
 }
 
 // gameEnded is called by g's goroutine when it is over: its players are
 // free again and their ratings may have changed.
 func (h *hub) gameEnded(g *game, ratings [2]int) {
-	h.srv.metrics.games.Dec()
+	h.env.metrics.games.Dec()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for i, s := range g.seats {

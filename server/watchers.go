@@ -17,7 +17,7 @@ func (g *game) watchersChanged() {
 		return
 	}
 	g.notice(nil, protocol.GameWatchers{GameID: g.id, Watchers: n})
-	g.srv.hub.gameChanged(g)
+	g.lobby.gameChanged(g)
 }
 
 // addWatcher subscribes c to the game's events, as a spectator.
