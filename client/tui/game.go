@@ -492,9 +492,9 @@ func (m *GameModel) bottomLine() string {
 	}
 	if m.canAbort() {
 		// Nothing to take back yet: the room goes to abort.
-		return m.styles.Dim.Render(keyHelp(w, "hjkl/←↓↑→ enter place", ": move", "A abort", "d draw", "R resign", "t chat", "? help", "q lobby"))
+		return m.styles.Dim.Render(keyHelp(w, "←↓↑→ enter place", ": move", "A abort", "d draw", "R resign", "t chat", "? help", "q lobby"))
 	}
-	return m.styles.Dim.Render(keyHelp(w, "hjkl/←↓↑→ enter place", ": move", "u undo", "d draw", "R resign", "t chat", "? help", "q lobby"))
+	return m.styles.Dim.Render(keyHelp(w, "←↓↑→ enter place", ": move", "u undo", "d draw", "R resign", "t chat", "? help", "q lobby"))
 }
 
 func offerText(offer string) string {

@@ -96,7 +96,11 @@ func (m *LobbyModel) gameLines(limit int) []string {
 // gameText is one game of the list, what matters first (a narrow column
 // cuts the end): "#12 alice–bob · 17 moves · 2 watching · renju 15 10+5".
 func gameText(g LobbyGame) string {
-	s := fmt.Sprintf("#%d %s–%s · %d moves", g.ID, g.Black.Name, g.White.Name, g.Plies)
+	moves := "moves"
+	if g.Plies == 1 {
+		moves = "move"
+	}
+	s := fmt.Sprintf("#%d %s–%s · %d %s", g.ID, g.Black.Name, g.White.Name, g.Plies, moves)
 	if g.Watchers > 0 {
 		s += fmt.Sprintf(" · %d watching", g.Watchers)
 	}
