@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -36,11 +37,12 @@ func runWho(ctx context.Context, o *whoOptions) error {
 		if o.global.JSON {
 			return printJSON(o.env.Out, lobby)
 		}
-		me := s.c.Me().Name
 		if s.passing {
-			me = "" // a guest only to ask: not a player to point at
+			// A guest only to ask: not a player to list.
+			lobby.Players = slices.DeleteFunc(lobby.Players, func(p protocol.Player) bool { return p.Name == s.c.Me().Name })
+			return printLobby(o.env, lobby, "")
 		}
-		return printLobby(o.env, lobby, me)
+		return printLobby(o.env, lobby, s.c.Me().Name)
 	})
 }
 
