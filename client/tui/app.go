@@ -37,7 +37,8 @@ type App struct {
 	Current int64 // the game on screen; 0 for the lobby
 
 	width, height int
-	help          bool // the help screen of the current screen is shown
+	help          bool     // the help screen of the current screen is shown
+	screens       []screen // history, replay... over the lobby or a game; the last on top
 	// OnSettings, when set, is told the lobby's settings after they
 	// changed, to keep them for the next run (off the UI loop).
 	OnSettings func(Settings)
@@ -137,6 +138,13 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if a.helpKey(msg.String()) {
 			return a, nil
+		}
+		if n := len(a.screens); n > 0 {
+			if k := msg.String(); k == "q" || k == "esc" {
+				a.screens = a.screens[:n-1]
+				return a, nil
+			}
+			return a, a.screens[n-1].key(msg.String())
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
@@ -373,6 +381,8 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		if g := a.Games[m.Game]; g != nil {
 			g.State.Away = m.Away
 		}
+	case ScreenMsg:
+		a.screens = append(a.screens, m.screen)
 	case NoticeMsg:
 		a.notice(m)
 	case intentFailed:
@@ -479,6 +489,13 @@ func (a *App) helpKey(key string) bool {
 // View draws the current screen.
 func (a *App) View() string {
 	g := a.Games[a.Current]
+	if n := len(a.screens); n > 0 {
+		top := a.screens[n-1]
+		if a.help {
+			return helpView("Keys · "+top.title(), top.keys(), a.width, a.height, a.styles)
+		}
+		return top.view(a.width, a.height, a.styles)
+	}
 	switch {
 	case a.help && g != nil:
 		return helpView(fmt.Sprintf("Keys · game %d", g.State.Info.ID), gameKeys(g.player()), a.width, a.height, a.styles)

@@ -216,6 +216,16 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 	case "t", "/":
 		m.chatting, m.clock, m.input = true, false, ""
+	case "h":
+		return intentCmd(HistoryIntent{})
+	case "L":
+		return intentCmd(LeaderboardIntent{})
+	case "P":
+		name := ""
+		if p, ok := m.selectedPlayer(); ok && !p.Bot && !p.Guest {
+			name = p.Name
+		}
+		return intentCmd(ProfileIntent{Name: name})
 	case "T":
 		if m.Seeking {
 			m.Error("you are seeking with these settings: p stops, then change them")

@@ -119,5 +119,9 @@ type NoticeMsg struct {
 	Error bool
 }
 
+// ScreenMsg opens a screen over the current one (history, replay,
+// profile, leaderboard).
+type ScreenMsg struct{ screen screen }
+
 // tickMsg redraws running clocks.
 type tickMsg time.Time
