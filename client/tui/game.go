@@ -134,6 +134,10 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		return intentCmd(LeaveGameIntent{Game: id})
 	case "pgup", "pgdown", "end":
 		m.chatBack = scrollChat(m.chatBack, key, m.chatPage())
+	case "v":
+		if s.Over() {
+			return intentCmd(ReplayIntent{Game: id})
+		}
 	}
 	if !m.player() {
 		return nil
@@ -488,7 +492,7 @@ func (m *GameModel) bottomLine() string {
 		return m.styles.Dim.Render(keyHelp(w, "t chat", "? help", "q back to the lobby"))
 	}
 	if m.State.Over() {
-		return m.styles.Dim.Render(keyHelp(w, "r rematch", "t chat", "? help", "q lobby"))
+		return m.styles.Dim.Render(keyHelp(w, "r rematch", "v replay", "t chat", "? help", "q lobby"))
 	}
 	if m.canAbort() {
 		// Nothing to take back yet: the room goes to abort.

@@ -64,6 +64,7 @@ func gameKeys(player bool) []keyLine {
 		{"R", "resign (asks to confirm)"},
 		{"w", "claim the win when the opponent left"},
 		{"r", "offer a rematch, after the game"},
+		{"v", "replay the finished game, move by move, and export it"},
 	}, common...)
 }
 
