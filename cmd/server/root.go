@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/internal/version"
 )
 
 // options are the flags shared by serve and migrate.
@@ -72,6 +74,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
+		Version:       version.String(),
 		PersistentPreRunE: func(*cobra.Command, []string) error {
 			var l slog.Level
 			if err := l.UnmarshalText([]byte(o.logLevel)); err != nil {
