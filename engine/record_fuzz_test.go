@@ -39,7 +39,7 @@ func FuzzParsePSQ(f *testing.F) {
 	f.Add([]byte("Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,15\r\n9,10\r\na\r\nb\r\n-1\r\n"), uint8(0))
 	f.Add([]byte("Piskvorky 5x5, 1:2, 1\n1,1,0\n"), uint8(1))
 	f.Fuzz(func(t *testing.T, data []byte, rule uint8) {
-		r, err := ParsePSQ(data, Rule(rule%3))
+		r, err := ParsePSQ(data, Rules[int(rule)%len(Rules)])
 		if err != nil {
 			if !errors.Is(err, ErrBadRecord) {
 				t.Fatalf("error does not wrap ErrBadRecord: %v", err)

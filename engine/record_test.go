@@ -122,7 +122,7 @@ func TestRecordRoundTrip(t *testing.T) {
 // randomRecord plays a random legal game and gives it a random ending.
 func randomRecord(rng *rand.Rand) *Record {
 	size := MinSize + rng.Intn(MaxSize-MinSize+1)
-	g, _ := NewGame(Options{Size: size, Rule: Rules[rng.Intn(3)]})
+	g, _ := NewGame(Options{Size: size, Rule: Rules[rng.Intn(len(Rules))]})
 	stop := rng.Intn(size*size + 1)
 	for !g.Over() && len(g.Moves()) < stop {
 		g.Play(Point{rng.Intn(size), rng.Intn(size)})
