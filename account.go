@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/rating"
 )
 
@@ -20,12 +21,37 @@ type Account struct {
 	PasswordHash string // auth.HashPassword output; empty in Leaderboard results
 	CreatedAt    time.Time
 	LastLoginAt  time.Time // zero until the first TouchLogin
-	Rating       Rating
-	Games        int // finished games counted in the statistics
-	Wins         int
-	Losses       int
-	Draws        int
-	RatedGames   int // finished games that changed the rating
+	// Ratings holds a rating per rule (indexed by engine.Rule): a renju
+	// player's strength says little of their freestyle. A rule never
+	// played rated holds the account's starting rating.
+	Ratings [len(engine.Rules)]RuleRating
+	// Rating is the headline rating shown where one number stands for the
+	// player (the lobby): that of the rule with the most rated games,
+	// freestyle when none; RatedGames counts rated games of every rule.
+	Rating     Rating
+	Games      int // finished games counted in the statistics
+	Wins       int
+	Losses     int
+	Draws      int
+	RatedGames int
+}
+
+// RuleRating is an account's rating in one rule.
+type RuleRating struct {
+	Rating     Rating
+	RatedGames int // rated games of this rule
+}
+
+// SetHeadline fills Rating from Ratings: the rule with the most rated
+// games (the lowest rule on a tie, so freestyle when none).
+func (a *Account) SetHeadline() {
+	best := 0
+	for i, r := range a.Ratings {
+		if r.RatedGames > a.Ratings[best].RatedGames {
+			best = i
+		}
+	}
+	a.Rating = a.Ratings[best].Rating
 }
 
 // NewAccount is the input of CreateAccount.

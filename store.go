@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/gomokud/gomoku/engine"
 )
 
 // GameCommit is what one command changed in a running game, stored by
@@ -32,8 +34,8 @@ type Committed struct {
 // package postgres) are safe for concurrent use; every method honours its
 // context; times are stored with millisecond precision and returned in UTC.
 type Store interface {
-	// CreateAccount stores a new account with its rating (DefaultRating
-	// when zero). ErrUsernameTaken if the name exists in any letter case.
+	// CreateAccount stores a new account with its starting rating in every
+	// rule (DefaultRating when zero). ErrUsernameTaken if the name exists in any letter case.
 	CreateAccount(ctx context.Context, a NewAccount) (Account, error)
 	// AccountByName finds an account by username, ignoring case. ErrNotFound.
 	AccountByName(ctx context.Context, username string) (Account, error)
@@ -79,9 +81,9 @@ type Store interface {
 	// the next ply (so of concurrent commits of the same ply exactly one
 	// succeeds). A result updates, unless r.Uncounted, each account side's
 	// Games and Wins/Losses/Draws, and when r.Rates(game) both Glicko-2
-	// ratings, computed from the ratings read inside the transaction (so
-	// concurrent results never lose an update). ErrNotFound on an unknown
-	// game; ErrConflict on a finished one, a ply that is not the next, or
+	// ratings in the game's rule, computed from the ratings read inside
+	// the transaction (so concurrent results never lose an update).
+	// ErrNotFound on an unknown game; ErrConflict on a finished one, a ply that is not the next, or
 	// an Undo of more moves than stored; ErrInvalid for a malformed move or
 	// result. Concurrent commits may share a transaction (group commit);
 	// each still succeeds or fails alone.
@@ -99,11 +101,11 @@ type Store interface {
 	// newest first (by start time, then id), without moves, skipping offset
 	// games and returning at most limit (limit <= 0 means 50).
 	GamesByAccount(ctx context.Context, accountID int64, limit, offset int) ([]Game, error)
-	// Leaderboard returns the top accounts by rating (ties: more rated
-	// games, then lower id) among those with at least one rated game, at
-	// most limit (limit <= 0 means 50), deleted accounts left out.
-	// PasswordHash is left empty.
-	Leaderboard(ctx context.Context, limit int) ([]Account, error)
+	// Leaderboard returns the top accounts by their rating in rule (ties:
+	// more rated games of the rule, then lower id) among those with at
+	// least one rated game of it, at most limit (limit <= 0 means 50),
+	// deleted accounts left out. PasswordHash is left empty.
+	Leaderboard(ctx context.Context, rule engine.Rule, limit int) ([]Account, error)
 
 	// SetPassword replaces an account's password hash. ErrNotFound (also
 	// for a deleted account); ErrInvalid for an empty hash.

@@ -90,6 +90,9 @@ func Latest(d Dialect) (int64, error) {
 		return 0, err
 	}
 	var latest int64
+	for _, m := range goMigrations(d) {
+		latest = max(latest, m.Version)
+	}
 	for _, e := range entries {
 		v, err := goose.NumericComponent(e)
 		if err != nil {
@@ -122,7 +125,7 @@ func provider(db *sql.DB, d Dialect) (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(goMigrations(d)...)}
 	if d == Postgres {
 		locker, err := lock.NewPostgresSessionLocker(
 			lock.WithLockID(lockID),

@@ -29,13 +29,19 @@ type accountRow struct {
 	RatedGames   int        `db:"rated_games"`
 }
 
+// account is the row's account with its starting rating in every rule
+// (withRatings adds the rules played).
 func (r accountRow) account() gomoku.Account {
-	return gomoku.Account{
+	a := gomoku.Account{
 		ID: r.ID, Username: r.Username, PasswordHash: r.PasswordHash,
 		CreatedAt: utc(r.CreatedAt), LastLoginAt: utcPtr(r.LastLoginAt),
 		Rating: gomoku.Rating{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility},
 		Games:  r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, RatedGames: r.RatedGames,
 	}
+	for i := range a.Ratings {
+		a.Ratings[i].Rating = a.Rating
+	}
+	return a
 }
 
 // querier is a *pgxpool.Pool or a pgx.Tx.
@@ -80,13 +86,13 @@ func (db *DB) CreateAccount(ctx context.Context, n gomoku.NewAccount) (gomoku.Ac
 func (db *DB) AccountByName(ctx context.Context, username string) (gomoku.Account, error) {
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
 		WHERE lower(username) = lower($1)`, username)
-	return a, wrap(err, "account %q", username)
+	return db.withRatings(ctx, a, wrap(err, "account %q", username))
 }
 
 // AccountByID implements gomoku.Store.
 func (db *DB) AccountByID(ctx context.Context, id int64) (gomoku.Account, error) {
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, id)
-	return a, wrap(err, "account %d", id)
+	return db.withRatings(ctx, a, wrap(err, "account %d", id))
 }
 
 // TouchLogin implements gomoku.Store.
@@ -119,7 +125,7 @@ func (db *DB) SessionAccount(ctx context.Context, tokenHash string) (gomoku.Acco
 	a, err := oneAccount(ctx, db.pool, `SELECT `+accountColumns+` FROM accounts
 		WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)`,
 		tokenHash, time.Now())
-	return a, wrap(err, "session")
+	return db.withRatings(ctx, a, wrap(err, "session"))
 }
 
 // DeleteSession implements gomoku.Store.
@@ -141,21 +147,3 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 	return n, nil
 }
 
-// Leaderboard implements gomoku.Store.
-func (db *DB) Leaderboard(ctx context.Context, limit int) ([]gomoku.Account, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+accountColumns+` FROM accounts
-		WHERE rated_games > 0 AND deleted_at IS NULL ORDER BY rating DESC, rated_games DESC, id LIMIT $1`, limitOr(limit, 50))
-	if err != nil {
-		return nil, wrap(err, "leaderboard")
-	}
-	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[accountRow])
-	if err != nil {
-		return nil, wrap(err, "leaderboard")
-	}
-	out := make([]gomoku.Account, len(rs))
-	for i, r := range rs {
-		out[i] = r.account()
-		out[i].PasswordHash = ""
-	}
-	return out, nil
-}

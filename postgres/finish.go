@@ -24,7 +24,7 @@ func finishGame(ctx context.Context, tx pgx.Tx, gameID int64, r gomoku.GameResul
 		return gomoku.Committed{}, fmt.Errorf("%s: already finished: %w", what, gomoku.ErrConflict)
 	}
 	g.Finished, g.Winner, g.Reason, g.EndedAt = true, r.Winner, r.Reason, gomoku.OrNow(r.EndedAt)
-	ratings, err := lockAccounts(ctx, tx, g.Black.AccountID, g.White.AccountID)
+	ratings, err := lockAccounts(ctx, tx, g.Rule, g.Black.AccountID, g.White.AccountID)
 	if err != nil {
 		return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
 	}
@@ -39,7 +39,7 @@ func finishGame(ctx context.Context, tx pgx.Tx, gameID int64, r gomoku.GameResul
 		color  engine.Color
 		change gomoku.RatingChange
 	}{{g.Black.AccountID, engine.Black, g.BlackRating}, {g.White.AccountID, engine.White, g.WhiteRating}} {
-		if err := updateAccount(ctx, tx, side.id, side.color, side.change, r); err != nil {
+		if err := updateAccount(ctx, tx, side.id, side.color, g.Rule, side.change, r); err != nil {
 			return gomoku.Committed{}, fmt.Errorf("%s: %w", what, err)
 		}
 	}
@@ -47,8 +47,12 @@ func finishGame(ctx context.Context, tx pgx.Tx, gameID int64, r gomoku.GameResul
 }
 
 // lockAccounts locks the given accounts (ids <= 0 skipped) in id order and
-// returns their ratings.
-func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]gomoku.Rating, error) {
+// returns their ratings in rule (the starting rating for a rule not yet
+// played rated). The ratings are read by a second statement, after the
+// locks are held: under READ COMMITTED it sees what the previous holder of
+// a lock committed (a join in the locking statement would read the ratings
+// as they were before it waited).
+func lockAccounts(ctx context.Context, tx pgx.Tx, rule engine.Rule, ids ...int64) (map[int64]gomoku.Rating, error) {
 	var want []int64
 	for _, id := range ids {
 		if id > 0 {
@@ -59,10 +63,15 @@ func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]gomok
 	if len(want) == 0 {
 		return out, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT id, rating, rd, volatility FROM accounts
-		WHERE id = ANY($1) ORDER BY id FOR UPDATE`, want)
-	if err != nil {
+	if _, err := tx.Exec(ctx, `SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE`, want); err != nil {
 		return nil, fmt.Errorf("lock accounts: %w", err)
+	}
+	rows, err := tx.Query(ctx, `SELECT a.id, COALESCE(r.rating, a.rating), COALESCE(r.rd, a.rd),
+		COALESCE(r.volatility, a.volatility)
+		FROM accounts a LEFT JOIN ratings r ON r.account_id = a.id AND r.rule = $2
+		WHERE a.id = ANY($1)`, want, rule.String())
+	if err != nil {
+		return nil, fmt.Errorf("ratings of accounts: %w", err)
 	}
 	var id int64
 	var r gomoku.Rating
@@ -71,14 +80,15 @@ func lockAccounts(ctx context.Context, tx pgx.Tx, ids ...int64) (map[int64]gomok
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("lock accounts: %w", err)
+		return nil, fmt.Errorf("ratings of accounts: %w", err)
 	}
 	return out, nil
 }
 
 // updateAccount applies one side's counters (unless r.Uncounted) and new
 // rating (when change is set).
-func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color engine.Color, change gomoku.RatingChange, r gomoku.GameResult) error {
+func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color engine.Color, rule engine.Rule,
+	change gomoku.RatingChange, r gomoku.GameResult) error {
 	if id <= 0 {
 		return nil
 	}
@@ -90,11 +100,7 @@ func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color engine.Color,
 		}
 	}
 	if change != (gomoku.RatingChange{}) {
-		a := change.After
-		if _, err := tx.Exec(ctx, `UPDATE accounts SET rating = $1, rd = $2, volatility = $3,
-			rated_games = rated_games + 1 WHERE id = $4`, a.Rating, a.RD, a.Volatility, id); err != nil {
-			return fmt.Errorf("rating of account %d: %w", id, err)
-		}
+		return storeRating(ctx, tx, id, rule, change.After)
 	}
 	return nil
 }

@@ -37,11 +37,13 @@ type Record struct {
 // GetLeaderboard asks for the top rated accounts (Limit 0 means 50, at most
 // 200). Reply: Leaderboard.
 type GetLeaderboard struct {
-	Limit int `json:"limit,omitempty"`
+	Limit int    `json:"limit,omitempty"`
+	Rule  string `json:"rule,omitempty"` // the board of this rule; "" is freestyle
 }
 
 // Leaderboard is the reply to GetLeaderboard, best first.
 type Leaderboard struct {
+	Rule    string    `json:"rule"`
 	Players []Profile `json:"players"`
 }
 

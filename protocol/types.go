@@ -174,4 +174,16 @@ type Profile struct {
 	CreatedAt   time.Time  `json:"created_at"`
 	LastLoginAt *time.Time `json:"last_login_at,omitempty"`
 	Status      string     `json:"status"` // lobby status, or "offline"
+	// Ratings holds the rating in each rule (in profile replies; in a
+	// leaderboard, only the board's rule). Rating, RD and RatedGames above
+	// are the headline: the rule played most (leaderboard: the board's).
+	Ratings []RuleRating `json:"ratings,omitempty"`
+}
+
+// RuleRating is a rating in one rule.
+type RuleRating struct {
+	Rule       string `json:"rule"`
+	Rating     int    `json:"rating"`
+	RD         int    `json:"rd"`
+	RatedGames int    `json:"rated_games"`
 }

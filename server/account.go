@@ -124,7 +124,11 @@ func (c *conn) startSession(ctx context.Context, a gomoku.Account) (protocol.Mes
 }
 
 func accountIdentity(a gomoku.Account) identity {
-	return identity{name: a.Username, kind: protocol.KindUser, accountID: a.ID, rating: roundRating(a.Rating.Rating)}
+	id := identity{name: a.Username, kind: protocol.KindUser, accountID: a.ID, rating: roundRating(a.Rating.Rating)}
+	for i, r := range a.Ratings {
+		id.ratings[i] = roundRating(r.Rating.Rating)
+	}
+	return id
 }
 
 // enter attaches the connection to its user and returns the Session

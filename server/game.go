@@ -86,7 +86,7 @@ func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, s
 	for i, sp := range specs {
 		st := &seat{color: engine.Color(i + 1), user: sp.user, bot: sp.bot}
 		if sp.user != nil {
-			st.player = protocol.Player{Name: sp.user.name, Kind: sp.user.kind, Rating: sp.user.rating}
+			st.player = protocol.Player{Name: sp.user.name, Kind: sp.user.kind, Rating: sp.user.ratings[g.settings.rule]}
 		} else {
 			st.player = protocol.Player{Name: botName(sp.bot), Kind: protocol.KindBot}
 		}

@@ -60,6 +60,9 @@ func (c *conn) profile(m *protocol.GetProfile) (protocol.Message, error) {
 	}
 	p := wireProfile(a)
 	p.Status = c.lobby.status(a.Username)
+	for _, rule := range engine.Rules {
+		p.Ratings = append(p.Ratings, wireRuleRating(rule, a.Ratings[rule]))
+	}
 	return p, nil
 }
 
@@ -181,14 +184,29 @@ func (c *conn) leaderboard(m *protocol.GetLeaderboard) (protocol.Message, error)
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := c.env.store.Leaderboard(ctx, limit)
+	rule := engine.Freestyle
+	if m.Rule != "" {
+		if rule, err = engine.ParseRule(m.Rule); err != nil || rule.String() != m.Rule {
+			return nil, errf(protocol.CodeBadRequest, "rule %q: want freestyle, standard, renju or caro", m.Rule)
+		}
+	}
+	accounts, err := c.env.store.Leaderboard(ctx, rule, limit)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard: %w", err)
 	}
-	lb := protocol.Leaderboard{Players: make([]protocol.Profile, len(accounts))}
+	lb := protocol.Leaderboard{Rule: rule.String(), Players: make([]protocol.Profile, len(accounts))}
 	for i, a := range accounts {
-		lb.Players[i] = wireProfile(a)
-		lb.Players[i].Status = c.lobby.status(a.Username)
+		r := a.Ratings[rule]
+		p := wireProfile(a)
+		p.Rating, p.RD, p.RatedGames = roundRating(r.Rating.Rating), roundRating(r.Rating.RD), r.RatedGames
+		p.Ratings = []protocol.RuleRating{wireRuleRating(rule, r)}
+		p.Status = c.lobby.status(a.Username)
+		lb.Players[i] = p
 	}
 	return lb, nil
+}
+
+func wireRuleRating(rule engine.Rule, r gomoku.RuleRating) protocol.RuleRating {
+	return protocol.RuleRating{Rule: rule.String(), Rating: roundRating(r.Rating.Rating), RD: roundRating(r.Rating.RD),
+		RatedGames: r.RatedGames}
 }

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -30,8 +31,9 @@ type user struct {
 	conns map[*conn]struct{}
 
 	// Guarded by hub.mu.
-	rating   int
-	games    map[int64]*game // running games the user plays
+	rating   int                    // the headline (the rule played most)
+	ratings  [len(engine.Rules)]int // by rule; 0 for guests
+	games    map[int64]*game        // running games the user plays
 	seeking  *seekEntry
 	starting bool // a game is being created for the user
 }
@@ -102,7 +104,8 @@ type identity struct {
 	name      string
 	kind      string
 	accountID int64
-	rating    int
+	rating    int                    // headline
+	ratings   [len(engine.Rules)]int // by rule
 }
 
 // userLocked returns the user named id.name, creating it (offline) if
@@ -111,7 +114,7 @@ func (h *hub) userLocked(id identity) *user {
 	k := userKey(id.name)
 	u := h.users[k]
 	if u == nil {
-		u = &user{name: id.name, kind: id.kind, accountID: id.accountID, rating: id.rating,
+		u = &user{name: id.name, kind: id.kind, accountID: id.accountID, rating: id.rating, ratings: id.ratings,
 			conns: map[*conn]struct{}{}, games: map[int64]*game{}}
 		h.users[k] = u
 	}
@@ -125,7 +128,7 @@ func (h *hub) attach(c *conn, id identity) (*user, []int64) {
 	h.mu.Lock()
 	u := h.userLocked(id)
 	if id.rating > 0 {
-		u.rating = id.rating
+		u.rating, u.ratings = id.rating, id.ratings
 	}
 	u.mu.Lock()
 	first := len(u.conns) == 0

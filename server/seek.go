@@ -58,7 +58,7 @@ func (h *hub) seek(u *user, ws protocol.Settings) error {
 		return errf(protocol.CodeConflict, "you are playing a game")
 	}
 	h.removeSeekLocked(u)
-	e := &seekEntry{user: u, settings: st, rating: u.rating, since: h.env.now()}
+	e := &seekEntry{user: u, settings: st, rating: u.ratings[st.rule], since: h.env.now()}
 	if u.kind != protocol.KindUser {
 		e.rating = int(gomoku.DefaultRating.Rating)
 	}

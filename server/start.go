@@ -133,7 +133,10 @@ func (h *hub) gameEnded(g *game, ratings [2]int) {
 		}
 		delete(u.games, g.id)
 		if ratings[i] > 0 {
-			u.rating = ratings[i]
+			if u.rating == u.ratings[g.settings.rule] { // the headline is this rule's (close enough: no counts here)
+				u.rating = ratings[i]
+			}
+			u.ratings[g.settings.rule] = ratings[i]
 		}
 		if !u.online() && !u.starting && len(u.games) == 0 {
 			delete(h.users, userKey(u.name))

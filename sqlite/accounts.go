@@ -29,6 +29,10 @@ func scanAccount(row rowScanner) (gomoku.Account, error) {
 	}
 	a.CreatedAt = fromMS(created)
 	a.LastLoginAt = fromNullMS(login)
+	for i := range a.Ratings { // the starting rating; withRatings adds the rules played
+		a.Ratings[i].Rating = a.Rating
+	}
+	a.SetHeadline()
 	return a, nil
 }
 
@@ -60,14 +64,14 @@ func (db *DB) CreateAccount(ctx context.Context, n gomoku.NewAccount) (gomoku.Ac
 func (db *DB) AccountByName(ctx context.Context, username string) (gomoku.Account, error) {
 	a, err := scanAccount(db.r.QueryRowContext(ctx,
 		`SELECT `+accountColumns+` FROM accounts WHERE username = ?`, username))
-	return a, notFound(err, "account %q", username)
+	return db.withRatings(ctx, a, notFound(err, "account %q", username))
 }
 
 // AccountByID implements gomoku.Store.
 func (db *DB) AccountByID(ctx context.Context, id int64) (gomoku.Account, error) {
 	a, err := scanAccount(db.r.QueryRowContext(ctx,
 		`SELECT `+accountColumns+` FROM accounts WHERE id = ?`, id))
-	return a, notFound(err, "account %d", id)
+	return db.withRatings(ctx, a, notFound(err, "account %d", id))
 }
 
 // TouchLogin implements gomoku.Store.
@@ -100,7 +104,7 @@ func (db *DB) SessionAccount(ctx context.Context, tokenHash string) (gomoku.Acco
 	a, err := scanAccount(db.r.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM accounts
 		WHERE id = (SELECT account_id FROM sessions WHERE token_hash = ? AND expires_at > ?)`,
 		tokenHash, ms(time.Now())))
-	return a, notFound(err, "session")
+	return db.withRatings(ctx, a, notFound(err, "session"))
 }
 
 // DeleteSession implements gomoku.Store.
@@ -126,29 +130,6 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 		n += k
 	}
 	return n, nil
-}
-
-// Leaderboard implements gomoku.Store.
-func (db *DB) Leaderboard(ctx context.Context, limit int) ([]gomoku.Account, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT `+accountColumns+` FROM accounts
-		WHERE rated_games > 0 AND deleted_at IS NULL ORDER BY rating DESC, rated_games DESC, id LIMIT ?`, limitOr(limit, 50))
-	if err != nil {
-		return nil, fmt.Errorf("leaderboard: %w", err)
-	}
-	defer rows.Close()
-	var out []gomoku.Account
-	for rows.Next() {
-		a, err := scanAccount(rows)
-		if err != nil {
-			return nil, fmt.Errorf("leaderboard: %w", err)
-		}
-		a.PasswordHash = ""
-		out = append(out, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("leaderboard: %w", err)
-	}
-	return out, nil
 }
 
 // notFound wraps err with a description, mapping sql.ErrNoRows to

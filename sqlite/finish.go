@@ -59,38 +59,23 @@ func countGame(ctx context.Context, tx *sql.Tx, g gomoku.Game) error {
 	return nil
 }
 
-// rate reads both accounts' ratings inside the transaction, computes the
-// new ones and stores them on the accounts; it returns g with its rating
-// changes.
+// rate reads both accounts' ratings in the game's rule inside the
+// transaction, computes the new ones and stores them; it returns g with
+// its rating changes.
 func rate(ctx context.Context, tx *sql.Tx, g gomoku.Game) (gomoku.Game, error) {
-	get := func(id int64) (gomoku.Rating, error) {
-		var r gomoku.Rating
-		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility FROM accounts WHERE id = ?`, id).
-			Scan(&r.Rating, &r.RD, &r.Volatility)
-		if err != nil {
-			return r, fmt.Errorf("rating of account %d: %w", id, err)
-		}
-		return r, nil
-	}
-	b, err := get(g.Black.AccountID)
+	b, err := ruleRating(ctx, tx, g.Black.AccountID, g.Rule)
 	if err != nil {
 		return g, err
 	}
-	w, err := get(g.White.AccountID)
+	w, err := ruleRating(ctx, tx, g.White.AccountID, g.Rule)
 	if err != nil {
 		return g, err
 	}
 	g = g.WithRatings(b, w)
-	for _, u := range []struct {
-		id int64
-		r  gomoku.Rating
-	}{{g.Black.AccountID, g.BlackRating.After}, {g.White.AccountID, g.WhiteRating.After}} {
-		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET rating = ?, rd = ?, volatility = ?,
-			rated_games = rated_games + 1 WHERE id = ?`, u.r.Rating, u.r.RD, u.r.Volatility, u.id); err != nil {
-			return g, fmt.Errorf("rating of account %d: %w", u.id, err)
-		}
+	if err := storeRating(ctx, tx, g.Black.AccountID, g.Rule, g.BlackRating.After); err != nil {
+		return g, err
 	}
-	return g, nil
+	return g, storeRating(ctx, tx, g.White.AccountID, g.Rule, g.WhiteRating.After)
 }
 
 // updateGameRow stores g's result and rating changes.

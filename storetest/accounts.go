@@ -160,7 +160,7 @@ func testLeaderboard(t *testing.T, f Factory) {
 		t.Fatal(err)
 	}
 
-	top, err := s.Leaderboard(ctx, 10)
+	top, err := s.Leaderboard(ctx, engine.Freestyle, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func testLeaderboard(t *testing.T, f Factory) {
 			t.Fatalf("%s stats %+v", a.Username, a)
 		}
 	}
-	top2, err := s.Leaderboard(ctx, 2)
+	top2, err := s.Leaderboard(ctx, engine.Freestyle, 2)
 	if err != nil || len(top2) != 2 || top2[0].ID != top[0].ID || top2[1].ID != top[1].ID {
 		t.Fatalf("Leaderboard(2) = %+v, %v", top2, err)
 	}

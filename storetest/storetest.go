@@ -46,6 +46,7 @@ func Run(t *testing.T, f Factory) {
 		{"ActiveGamesAfterReopen", testActiveAfterReopen},
 		{"GamesByAccountPaging", testPaging},
 		{"Leaderboard", testLeaderboard},
+		{"RatingsPerRule", testRatingsPerRule},
 		{"SetPassword", testSetPassword},
 		{"DeleteAccount", testDeleteAccount},
 		{"Blocks", testBlocks},
