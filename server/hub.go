@@ -33,7 +33,8 @@ type user struct {
 	rating   int
 	games    map[int64]*game // running games the user plays
 	seeking  *seekEntry
-	starting bool // a game is being created for the user
+	starting bool            // a game is being created for the user
+	blocks   map[string]bool // userKeys of the accounts the user blocks (account_basics.go)
 }
 
 func userKey(name string) string { return strings.ToLower(name) }
