@@ -22,13 +22,14 @@ func TestChangePasswordAndDelete(t *testing.T) {
 	c.expectCode(protocol.Login{Username: "alice", Password: pw}, protocol.CodeUnauthorized)
 	c.call(protocol.Login{Username: "alice", Password: "a new password"})
 
+	// c, a connection of its own: each allows a few password checks at once.
 	gid, black, _ := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
-	a.expectCode(protocol.DeleteAccount{Password: "a new password"}, protocol.CodeConflict) // playing
+	c.expectCode(protocol.DeleteAccount{Password: "a new password"}, protocol.CodeConflict) // playing
 	black.call(protocol.Resign{GameID: gid})
 	gameOver(t, a, gid)
-	a.expectCode(protocol.DeleteAccount{Password: pw}, protocol.CodeUnauthorized)
-	a.call(protocol.DeleteAccount{Password: "a new password"})
-	a.expectCode(protocol.GetLobby{}, protocol.CodeUnauthorized) // logged out
+	c.expectCode(protocol.DeleteAccount{Password: pw}, protocol.CodeUnauthorized)
+	c.call(protocol.DeleteAccount{Password: "a new password"})
+	c.expectCode(protocol.GetLobby{}, protocol.CodeUnauthorized) // logged out
 
 	h := b.call(protocol.GetHistory{}).(*protocol.History)
 	if len(h.Games) != 1 || h.Games[0].Black.Name == "alice" && h.Games[0].White.Name == "alice" ||
