@@ -298,7 +298,9 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 	case ChatMsg:
 		if m.Game == 0 {
 			a.Lobby.Chat = appendChat(a.Lobby.Chat, m.Line)
-		} else if g := a.Games[m.Game]; g != nil {
+		} else if g := a.Games[m.Game]; g != nil && !a.Lobby.Blocked[strings.ToLower(m.Line.From)] {
+			// A blocked player's lines in a game are not shown (the
+			// server keeps them from the lobby chat).
 			g.Chat = appendChat(g.Chat, m.Line)
 		}
 	case GameStartMsg:
@@ -383,6 +385,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		}
 	case ScreenMsg:
 		a.screens = append(a.screens, m.screen)
+	case BlocksMsg:
+		a.Lobby.Blocked = map[string]bool{}
+		for _, n := range m.Names {
+			a.Lobby.Blocked[strings.ToLower(n)] = true
+		}
 	case NoticeMsg:
 		a.notice(m)
 	case intentFailed:
