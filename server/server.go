@@ -33,6 +33,10 @@ type Config struct {
 	// open /ws besides the server's own host. Clients that send no Origin
 	// (the terminal client) are always allowed.
 	AllowedOrigins []string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
+	// Forwarded and X-Real-IP headers name the client's address for the
+	// per-address limits and the logs. Empty: every peer is the client.
+	TrustedProxies Proxies
 	// RateLimit and RateBurst limit the frames one connection may send
 	// (default 20/s, burst 40); beyond them a request gets rate_limited, and
 	// a connection that keeps going is closed with 1008.

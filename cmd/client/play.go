@@ -57,7 +57,11 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := client.Dial(ctx, wsURL, client.Options{Name: tuiName, Reconnect: true})
+	opts, err := o.global.withTLS(o.env, client.Options{Name: tuiName, Reconnect: true})
+	if err != nil {
+		return err
+	}
+	c, err := client.Dial(ctx, wsURL, opts)
 	if err != nil {
 		return err
 	}

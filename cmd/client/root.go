@@ -39,6 +39,7 @@ variable, then the saved URL, then ` + config.DefaultServer + ` choose the serve
 	f.StringVar(&g.Server, "server", "", "server URL, e.g. ws://host:7878/ws or host:7878 (env "+config.EnvServer+")")
 	f.StringVar(&g.ConfigPath, "config", "", "config file (default: gomoku/config.json in the user config directory)")
 	f.BoolVar(&g.JSON, "json", false, "print JSON instead of text")
+	f.StringVar(&g.CAFile, "ca-file", "", "trust the PEM certificate(s) in this file for wss:// (a self-signed server; env "+envCAFile+")")
 	_ = cmd.MarkPersistentFlagFilename("config", "json")
 
 	cmd.AddCommand(

@@ -60,6 +60,9 @@ func connect(ctx context.Context, g *globalOptions, env *Env, a auth, opts clien
 	if opts.Name == "" {
 		opts.Name = clientName
 	}
+	if opts, err = g.withTLS(env, opts); err != nil {
+		return nil, err
+	}
 	c, err := client.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, err

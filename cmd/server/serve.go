@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"log/slog"
@@ -39,6 +40,14 @@ func openStore(ctx context.Context, o *options, log *slog.Logger) (gomoku.Store,
 
 // serve runs the server until ctx is done (SIGINT, SIGTERM).
 func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) error {
+	proxies, err := server.ParseProxies(o.trustedProxies)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
+	secure, err := newTLS(o)
+	if err != nil {
+		return err
+	}
 	// The port first: a taken one fails before the data directory is touched.
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -69,13 +78,26 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		}
 		defer stop()
 	}
-	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log})
+	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log, TrustedProxies: proxies})
 	if _, err := srv.Restore(ctx); err != nil {
 		srv.Shutdown(context.Background())
 		return err
 	}
-	log.Info("listening", "addr", ln.Addr().String())
-	fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server ws://%s/ws`\n", ln.Addr(), dialAddr(ln.Addr()))
+	scheme := "ws"
+	if secure != nil {
+		scheme = "wss"
+		if o.httpAddr != "" {
+			stop, err := servePlain(ctx, o.httpAddr, secure.plain, log)
+			if err != nil {
+				srv.Shutdown(context.Background())
+				return err
+			}
+			defer stop()
+		}
+		ln = tls.NewListener(ln, secure.config)
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "tls", secure != nil)
+	fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server %s://%s/ws`\n", ln.Addr(), scheme, dialAddr(ln.Addr()))
 	served = true
 	err = srv.Serve(ctx, ln)
 	log.Info("stopped")
