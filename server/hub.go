@@ -241,13 +241,6 @@ func (h *hub) broadcastLocked(frame []byte) {
 	}
 }
 
-// broadcast is broadcastLocked taking the lock.
-func (h *hub) broadcast(frame []byte) {
-	h.mu.Lock()
-	h.broadcastLocked(frame)
-	h.mu.Unlock()
-}
-
 // lobby returns the lobby as u sees it.
 func (h *hub) lobby(u *user) protocol.Lobby {
 	h.mu.Lock()
