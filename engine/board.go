@@ -119,7 +119,8 @@ func (b *Board) run(i, d int, c Color) int {
 }
 
 // Win reports whether the stone on p makes a winning line under rule r. Only
-// the four lines through p are looked at, so call it after each move.
+// the four lines through p are looked at, so call it after each move. Under
+// Caro a five with the opponent's stones at both ends is no win.
 func (b *Board) Win(p Point, r Rule) bool {
 	_, ok := b.winDir(p, r)
 	return ok
@@ -136,12 +137,24 @@ func (b *Board) winDir(p Point, r Rule) (int, bool) {
 	}
 	exact := r.exact(c)
 	for _, d := range b.dirs {
-		n := 1 + b.run(i, d, c) + b.run(i, -d, c)
-		if n == 5 || (n > 5 && !exact) {
+		fwd, back := b.run(i, d, c), b.run(i, -d, c)
+		n := 1 + fwd + back
+		if n > 5 && !exact {
+			return d, true
+		}
+		if n == 5 && (r != Caro || !b.blockedBoth(i+(fwd+1)*d, i-(back+1)*d, c)) {
 			return d, true
 		}
 	}
 	return 0, false
+}
+
+// blockedBoth reports whether the cells j and k just beyond the two ends of
+// a row of colour c both hold the opponent's stones (caro's blocked five). A
+// wall is no stone, so the board's edge never blocks.
+func (b *Board) blockedBoth(j, k int, c Color) bool {
+	o := c.Opponent()
+	return b.cells[j] == o && b.cells[k] == o
 }
 
 // WinningLine returns the stones of the winning line through p, from one end

@@ -1,6 +1,6 @@
 // Package engine is the pure game logic of five-in-a-row: the board, points and
-// their notations, the freestyle, standard (exact five) and renju rule sets with
-// renju's forbidden moves, win and draw judging, and game records.
+// their notations, the freestyle, standard (exact five), renju and caro rule
+// sets with renju's forbidden moves, win and draw judging, and game records.
 //
 // The package does no I/O, starts no goroutines and keeps no mutable globals.
 // The move path (Board.Set, Board.Win, Board.ForbiddenAt, Game.Play) allocates

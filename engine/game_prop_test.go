@@ -10,6 +10,7 @@ import (
 // brute force over all runs, and returns the colour that has one (Empty if
 // none).
 func anyWin(b *Board, r Rule) Color {
+	// (see refWins for what wins)
 	for y := 0; y < b.Size(); y++ {
 		for x := 0; x < b.Size(); x++ {
 			p := Point{x, y}
@@ -26,7 +27,7 @@ func anyWin(b *Board, r Rule) Color {
 				for refCell(b, p, d, n) == c {
 					n++
 				}
-				if n == 5 || (n > 5 && !r.exact(c)) {
+				if refWins(r, c, n, refCell(b, p, d, -1), refCell(b, p, d, n)) {
 					return c
 				}
 			}
@@ -47,7 +48,7 @@ func TestRandomGameProperties(t *testing.T) {
 		games = 40
 	}
 	for n := 0; n < games; n++ {
-		r := Rules[n%3]
+		r := Rules[n%len(Rules)]
 		size := []int{5, 7, 9, 15, 20}[n%5]
 		g := newGame(t, size, r)
 		snaps := []Board{g.Board()}
@@ -146,7 +147,7 @@ func TestHashTranspositions(t *testing.T) {
 func TestReplayMatchesPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for n := 0; n < 100; n++ {
-		o := Options{Size: 9 + n%7, Rule: Rules[n%3]}
+		o := Options{Size: 9 + n%7, Rule: Rules[n%len(Rules)]}
 		g, _ := NewGame(o)
 		var pts []Point
 		for !g.Over() {
@@ -166,4 +167,18 @@ func TestReplayMatchesPlay(t *testing.T) {
 			t.Fatalf("replay accepted a move after the end")
 		}
 	}
+}
+
+// refWins is the win rule spelled out: a row of n stones of colour c, with
+// before and after the cells beyond its two ends, wins under r.
+func refWins(r Rule, c Color, n int, before, after Color) bool {
+	switch {
+	case n < 5:
+		return false
+	case n > 5:
+		return r == Freestyle || (r == Renju && c == White)
+	case r == Caro:
+		return before != c.Opponent() || after != c.Opponent()
+	}
+	return true
 }

@@ -126,7 +126,7 @@ func TestRandomGames(t *testing.T) {
 		games = 50
 	}
 	for n := 0; n < games; n++ {
-		r := Rules[n%3]
+		r := Rules[n%len(Rules)]
 		size := []int{9, 15, 20}[n%3]
 		g := newGame(t, size, r)
 		for !g.Over() {
@@ -161,13 +161,16 @@ func hasFive(b *Board, p Point, r Rule) bool {
 	c := b.At(p)
 	for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
 		n := 1
-		for q := (Point{p.X + d[0], p.Y + d[1]}); b.At(q) == c && b.Contains(q); q = (Point{q.X + d[0], q.Y + d[1]}) {
+		q := Point{p.X + d[0], p.Y + d[1]}
+		for ; b.At(q) == c && b.Contains(q); q = (Point{q.X + d[0], q.Y + d[1]}) {
 			n++
 		}
-		for q := (Point{p.X - d[0], p.Y - d[1]}); b.At(q) == c && b.Contains(q); q = (Point{q.X - d[0], q.Y - d[1]}) {
+		after := refCell(b, q, Point{}, 0)
+		q = Point{p.X - d[0], p.Y - d[1]}
+		for ; b.At(q) == c && b.Contains(q); q = (Point{q.X - d[0], q.Y - d[1]}) {
 			n++
 		}
-		if n == 5 || (n > 5 && !r.exact(c)) {
+		if refWins(r, c, n, refCell(b, q, Point{}, 0), after) {
 			return true
 		}
 	}

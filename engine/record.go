@@ -19,8 +19,13 @@ var ErrBadRecord = errors.New("bad game record")
 // sides alternate, so a move's colour is given by its index.
 //
 // The three formats hold different subsets: the text record holds all of
-// it; PSQ holds the size, the moves with their times and the two names; SGF
-// holds everything but the per-move times.
+// it; PSQ holds the size, the moves with their times, the two names and the
+// opening; SGF holds everything but the per-move times.
+//
+// A game played with an opening rule (engine/opening) also keeps it: the
+// rule, who opened, the offered fifth moves and every action (see
+// record_opening.go for how each format writes them). Black and White are
+// the players' colours in the game, after the opening's swaps.
 type Record struct {
 	Black, White string // player names; may be empty
 	Rule         Rule
@@ -29,6 +34,11 @@ type Record struct {
 	Date         string // free text, YYYY-MM-DD by convention; may be empty
 	Result       RecordResult
 	Moves        []RecordMove
+
+	Opening    string   // the opening rule's name ("swap2", "soosorv-8", "taraguchi-10"); "" for none
+	Opener     Color    // the colour the first player (who opened) plays after the swaps; Empty if unknown
+	Offers     []Point  // the fifth moves offered, in order; the chosen one is Moves[4]
+	OpeningLog []string // the opening's actions in engine/opening's text form, oldest first
 }
 
 // RecordResult is how a recorded game ended. Winner is Empty for a draw, an
@@ -131,7 +141,7 @@ func (r *Record) checkFields() error {
 			return fmt.Errorf("%w: move %d: negative time %s", ErrBadRecord, i+1, m.Time)
 		}
 	}
-	return nil
+	return r.checkOpening()
 }
 
 // maxTextLen bounds a name, date or time control.

@@ -12,6 +12,7 @@ import (
 
 func FuzzParseText(f *testing.F) {
 	f.Add([]byte(sampleText))
+	f.Add([]byte(openingText))
 	f.Add([]byte("Rule: renju\nSize: 9\nResult: draw by agreement\n\n1. [Black] e5\n2. [White] d4 1m\n"))
 	f.Add([]byte("Result: aborted\n# comment\n"))
 	f.Add([]byte("[Black]:(H,8)\n[White]:(I,9)\n"))
@@ -36,10 +37,11 @@ func FuzzParseText(f *testing.F) {
 
 func FuzzParsePSQ(f *testing.F) {
 	f.Add([]byte(samplePSQ), uint8(2))
+	f.Add([]byte(openingPSQ), uint8(2))
 	f.Add([]byte("Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,15\r\n9,10\r\na\r\nb\r\n-1\r\n"), uint8(0))
 	f.Add([]byte("Piskvorky 5x5, 1:2, 1\n1,1,0\n"), uint8(1))
 	f.Fuzz(func(t *testing.T, data []byte, rule uint8) {
-		r, err := ParsePSQ(data, Rule(rule%3))
+		r, err := ParsePSQ(data, Rules[int(rule)%len(Rules)])
 		if err != nil {
 			if !errors.Is(err, ErrBadRecord) {
 				t.Fatalf("error does not wrap ErrBadRecord: %v", err)
@@ -65,6 +67,7 @@ func FuzzParsePSQ(f *testing.F) {
 
 func FuzzParseSGF(f *testing.F) {
 	f.Add([]byte(sampleSGF))
+	f.Add([]byte(openingSGF))
 	f.Add([]byte("(;GM[4]FF[4]SZ[15:15]PB[A \\] B]RE[W+R];B[hh]C[x];W[ii](;B[jj])(;B[aa]))"))
 	f.Add([]byte("(;GM[4]SZ[5]RE[0];B[aa];W[ab])"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -22,7 +22,13 @@ import (
 // 1, x from the left and y from the top, and time is the milliseconds the
 // move took. After the moves Piskvork may write the two players' names, black
 // first, and a status number. PSQ says nothing of the rule, the result, the
-// date or the time control.
+// date or the time control. A game's opening (record_opening.go) is written
+// after the status number, as the text record's header lines:
+//
+//	-1
+//	Opening: swap2
+//	Opener: white
+//	OpeningLog: place h8, place i9, place j10, two, place g7, place k11, white
 
 // EncodePSQ writes r in Piskvork's PSQ format: the header, the moves with
 // their times rounded to milliseconds, and, when both are set, the two names
@@ -56,8 +62,12 @@ func (r *Record) EncodePSQ() ([]byte, error) {
 		sb.WriteString(r.Black)
 		sb.WriteByte('\n')
 		sb.WriteString(r.White)
-		sb.WriteString("\n-1\n")
+		sb.WriteByte('\n')
 	}
+	if withNames || r.Opening != "" {
+		sb.WriteString("-1\n")
+	}
+	r.writeOpening(&sb)
 	return []byte(sb.String()), nil
 }
 
@@ -164,11 +174,15 @@ func parsePSQMove(line string, size int) (RecordMove, error) {
 }
 
 // setPSQTail reads what follows the moves: up to two names (black's, then
-// white's) and an optional status number last.
+// white's), an optional status number, and after it the opening's lines.
 func (r *Record) setPSQTail(tail []string) error {
-	if k := len(tail); k > 0 {
-		if _, err := strconv.Atoi(tail[k-1]); err == nil {
-			tail = tail[:k-1]
+	for k, line := range tail {
+		if _, err := strconv.Atoi(line); err == nil {
+			if err := r.setPSQOpening(tail[k+1:]); err != nil {
+				return err
+			}
+			tail = tail[:k]
+			break
 		}
 	}
 	if len(tail) > 2 {
@@ -186,4 +200,27 @@ func (r *Record) setPSQTail(tail []string) error {
 		r.White = tail[1]
 	}
 	return nil
+}
+
+// setPSQOpening reads the "Key: value" opening lines after the status number.
+func (r *Record) setPSQOpening(lines []string) error {
+	seen := map[string]bool{}
+	offers := ""
+	for _, line := range lines {
+		key, value, ok := strings.Cut(line, ":")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || seen[key] {
+			return fmt.Errorf("%w: %.40q after the status is not a new opening line", ErrBadRecord, line)
+		}
+		seen[key] = true
+		known, err := r.setOpeningHeader(key, value, &offers)
+		if !known {
+			return fmt.Errorf("%w: %.40q after the status is not an opening line (%s)", ErrBadRecord, line,
+				strings.Join(openingKeys, ", "))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return r.setOffers(offers)
 }

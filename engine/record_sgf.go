@@ -17,7 +17,13 @@ import (
 // left, so h8 on 15x15 is "hh". RE follows SGF: "B+" or "W+" for a win on the
 // board, "B+R" resignation, "B+T" time, "B+F" forfeit (abandonment), "0" a
 // draw, "Void" an aborted game; no RE is an unfinished game. The time control
-// goes in the private property TC. Move times are not stored.
+// goes in the private property TC. Move times are not stored. A game's
+// opening (record_opening.go) goes in the root: the rule in the standard
+// game-info property ON ("Opening"), the rest in private properties: OP (the
+// opener's colour, B or W), OF (the offered fifth moves, one point a value)
+// and OL (the opening's actions, one a value):
+//
+//	ON[taraguchi-10]OP[B]OF[ao][bo]...OL[place h8][stay]...
 
 // EncodeSGF writes r as an SGF FF[4] GM[4] game. It fails, wrapping
 // ErrBadRecord, if r is not a legal game.
@@ -42,6 +48,7 @@ func (r *Record) EncodeSGF() ([]byte, error) {
 			sb.WriteByte(']')
 		}
 	}
+	r.writeSGFOpening(&sb)
 	sb.WriteByte('\n')
 	for i, m := range r.Moves {
 		if i > 0 && i%12 == 0 {
@@ -108,18 +115,27 @@ func ParseSGF(data []byte) (*Record, error) {
 	}
 	r := &Record{Rule: Freestyle, Size: DefaultSize, Moves: []RecordMove{}}
 	re, hasRE := "", false
+	var offers []string
 	for i, node := range nodes {
 		for _, p := range node {
 			if i > 0 && sgfRootProp(p.id) {
 				return nil, fmt.Errorf("%w: %s outside the root node", ErrBadRecord, p.id)
 			}
-			if p.id == "RE" {
+			switch p.id {
+			case "RE":
 				hasRE = true
+			case "OF":
+				offers = p.vals
+			case "OL":
+				r.OpeningLog = sgfTexts(p.vals)
 			}
 			if err := r.setSGFProp(p, &re); err != nil {
 				return nil, err
 			}
 		}
+	}
+	if err := r.setSGFOffers(offers); err != nil {
+		return nil, err
 	}
 	for i, node := range nodes {
 		moves := 0
@@ -204,6 +220,17 @@ func (r *Record) setSGFProp(p sgfProp, re *string) error {
 		r.TimeControl = sgfText(v)
 	case "RE":
 		*re = v
+	case "ON":
+		r.Opening = sgfText(v)
+	case "OP":
+		switch v {
+		case "B":
+			r.Opener = Black
+		case "W":
+			r.Opener = White
+		default:
+			return fmt.Errorf("%w: OP[%.10s] is not B or W", ErrBadRecord, v)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrBadRecord, p.id, err)
@@ -266,4 +293,61 @@ func sgfPoint(v string, size int) (Point, error) {
 		return NoPoint, fmt.Errorf("%w: %w: SGF point %.10q on a %dx%d board", ErrBadRecord, ErrOffBoard, v, size, size)
 	}
 	return Point{X: int(v[0] - 'a'), Y: size - 1 - int(v[1]-'a')}, nil
+}
+
+// writeSGFOpening writes the opening's root properties: ON, OP, OF, OL.
+func (r *Record) writeSGFOpening(sb *strings.Builder) {
+	if r.Opening == "" {
+		return
+	}
+	sb.WriteString("ON[")
+	sb.WriteString(r.Opening) // a plain name: nothing to escape
+	sb.WriteByte(']')
+	switch r.Opener {
+	case Black:
+		sb.WriteString("OP[B]")
+	case White:
+		sb.WriteString("OP[W]")
+	}
+	if len(r.Offers) > 0 {
+		sb.WriteString("OF")
+		for _, p := range r.Offers {
+			sb.WriteByte('[')
+			sb.WriteByte(byte('a' + p.X))
+			sb.WriteByte(byte('a' + r.Size - 1 - p.Y))
+			sb.WriteByte(']')
+		}
+	}
+	if len(r.OpeningLog) > 0 {
+		sb.WriteString("OL")
+		for _, a := range r.OpeningLog {
+			sb.WriteByte('[')
+			sb.WriteString(sgfEscape(a))
+			sb.WriteByte(']')
+		}
+	}
+}
+
+// sgfTexts reads the values of a list of SimpleText values.
+func sgfTexts(vals []string) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = sgfText(v)
+	}
+	return out
+}
+
+// setSGFOffers reads OF's points once the size is known.
+func (r *Record) setSGFOffers(vals []string) error {
+	if len(vals) > maxOffers {
+		return fmt.Errorf("%w: more than %d offered fifth moves", ErrBadRecord, maxOffers)
+	}
+	for _, v := range vals {
+		p, err := sgfPoint(v, r.Size)
+		if err != nil {
+			return fmt.Errorf("OF: %w", err)
+		}
+		r.Offers = append(r.Offers, p)
+	}
+	return nil
 }

@@ -122,7 +122,7 @@ func TestRecordRoundTrip(t *testing.T) {
 // randomRecord plays a random legal game and gives it a random ending.
 func randomRecord(rng *rand.Rand) *Record {
 	size := MinSize + rng.Intn(MaxSize-MinSize+1)
-	g, _ := NewGame(Options{Size: size, Rule: Rules[rng.Intn(3)]})
+	g, _ := NewGame(Options{Size: size, Rule: Rules[rng.Intn(len(Rules))]})
 	stop := rng.Intn(size*size + 1)
 	for !g.Over() && len(g.Moves()) < stop {
 		g.Play(Point{rng.Intn(size), rng.Intn(size)})
@@ -151,7 +151,37 @@ func randomRecord(rng *rand.Rand) *Record {
 			r.Moves[i].Time = time.Duration(rng.Intn(100000)) * time.Millisecond
 		}
 	}
+	if len(r.Moves) >= 4 && rng.Intn(2) == 0 {
+		randomOpening(rng, r)
+	}
 	return r
+}
+
+// randomOpening gives r opening fields of the right form: offers off the
+// first four moves that include the fifth, if any (engine/opening's tests
+// check real openings).
+func randomOpening(rng *rand.Rand, r *Record) {
+	r.Opening = []string{"swap2", "soosorv-8", "taraguchi-10", "x"}[rng.Intn(4)]
+	r.Opener = Color(rng.Intn(3))
+	for n := rng.Intn(4); n > 0; n-- {
+		r.OpeningLog = append(r.OpeningLog, []string{"place h8", "swap", "offer a1 b2", "名人 ] \\ ["}[rng.Intn(4)])
+	}
+	if len(r.Moves) >= 5 {
+		r.Offers = append(r.Offers, r.Moves[4].Point)
+	}
+	for n := rng.Intn(4); n > 0; n-- {
+		p := Point{rng.Intn(r.Size), rng.Intn(r.Size)}
+		taken := false
+		for _, m := range r.Moves[:4] {
+			taken = taken || m.Point == p
+		}
+		for _, q := range r.Offers {
+			taken = taken || q == p
+		}
+		if !taken {
+			r.Offers = append(r.Offers, p)
+		}
+	}
 }
 
 // TestRecordRoundTripRandom: every format reads back what it wrote, for
@@ -187,6 +217,10 @@ func TestRecordRoundTripRandom(t *testing.T) {
 		}
 		if len(back.Moves) != len(r.Moves) || back.Size != r.Size || !reflect.DeepEqual(back.Moves, r.Moves) {
 			t.Fatalf("psq moves differ:\n%s", psq)
+		}
+		if back.Opening != r.Opening || back.Opener != r.Opener || !reflect.DeepEqual(back.Offers, r.Offers) ||
+			!reflect.DeepEqual(back.OpeningLog, r.OpeningLog) {
+			t.Fatalf("psq opening differs:\n%s", psq)
 		}
 		if r.Result.Reason == ReasonFive || r.Result.Reason == ReasonFullBoard {
 			if back.Result != r.Result {

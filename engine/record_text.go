@@ -23,7 +23,14 @@ import (
 //	3. [Black] j10 1m3s
 //
 // Header lines come first, one "Key: value" each; Rule, Size and Result are
-// always written, the others when set. A move line has its number, the side
+// always written, the others when set. A game with an opening rule has its
+// opening headers after Size (see record_opening.go):
+//
+//	Opening: soosorv-8
+//	Opener: white
+//	Offers: a1 o15
+//	OpeningLog: place h8, place h9, place j10, swap, place i8, declare 2, stay, offer a1 o15, choose o15
+// A move line has its number, the side
 // and the point, and optionally the time spent as a Go duration. Blank lines
 // and lines starting with '#' are ignored. The seeds' own move lines,
 // "[Black]:(H,8)", are read too.
@@ -41,6 +48,9 @@ func (r *Record) EncodeText() ([]byte, error) {
 	sb.Grow(128 + 20*len(r.Moves))
 	values := []string{r.Black, r.White, r.Rule.String(), strconv.Itoa(r.Size), r.TimeControl, r.Date, r.Result.String()}
 	for i, k := range textKeys {
+		if k == "TimeControl" {
+			r.writeOpening(&sb)
+		}
 		if values[i] != "" {
 			sb.WriteString(k)
 			sb.WriteString(": ")
@@ -75,7 +85,7 @@ func (r *Record) EncodeText() ([]byte, error) {
 func ParseText(data []byte) (*Record, error) {
 	r := &Record{Rule: Freestyle, Size: DefaultSize}
 	seen := map[string]bool{}
-	resultText := ""
+	var later textLater
 	type pending struct {
 		line int
 		f    []string
@@ -107,12 +117,15 @@ func ParseText(data []byte) (*Record, error) {
 			return nil, fmt.Errorf("%w: line %d: want a new \"Key: value\" header, got %q", ErrBadRecord, n+1, line)
 		}
 		seen[key] = true
-		if err := r.setTextHeader(key, value, &resultText); err != nil {
+		if err := r.setTextHeader(key, value, &later); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
 		}
 	}
 	if err := CheckSize(r.Size); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
+	}
+	if err := r.setOffers(later.offers); err != nil {
+		return nil, err
 	}
 	r.Moves = make([]RecordMove, 0, len(moves))
 	for _, pm := range moves {
@@ -122,8 +135,8 @@ func ParseText(data []byte) (*Record, error) {
 		}
 		r.Moves = append(r.Moves, m)
 	}
-	if resultText != "" {
-		rr, err := parseRecordResult(resultText)
+	if later.result != "" {
+		rr, err := parseRecordResult(later.result)
 		if err != nil {
 			return nil, err
 		}
@@ -148,8 +161,16 @@ func legacyMove(line string, i int) ([]string, error) {
 	return []string{strconv.Itoa(i+1) + ".", side, strings.TrimSpace(col) + strings.TrimSpace(row)}, nil
 }
 
+// textLater holds the header values read once the whole header is known.
+type textLater struct {
+	result, offers string
+}
+
 // setTextHeader stores one header line's value.
-func (r *Record) setTextHeader(key, value string, result *string) error {
+func (r *Record) setTextHeader(key, value string, later *textLater) error {
+	if ok, err := r.setOpeningHeader(key, value, &later.offers); ok {
+		return err
+	}
 	var err error
 	switch key {
 	case "Black":
@@ -168,9 +189,10 @@ func (r *Record) setTextHeader(key, value string, result *string) error {
 	case "Date":
 		r.Date = value
 	case "Result":
-		*result = value
+		later.result = value
 	default:
-		return fmt.Errorf("%w: unknown header %q (want one of %s)", ErrBadRecord, key, strings.Join(textKeys, ", "))
+		return fmt.Errorf("%w: unknown header %q (want one of %s, %s)", ErrBadRecord, key,
+			strings.Join(textKeys, ", "), strings.Join(openingKeys, ", "))
 	}
 	if err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrBadRecord, key, err)

@@ -18,12 +18,13 @@ type Clock struct {
 	out     [2]bool          // the side ran out of time: its clock reads zero for good
 	running engine.Color     // Empty when stopped
 	since   time.Time        // when the running side's turn began
+	lag     lagQuota         // lag compensation left to each side (lag.go)
 }
 
 // NewClock returns stopped clocks with the full main time each.
 func NewClock(tc gomoku.TimeControl) Clock {
 	m := time.Duration(tc.MainMS) * time.Millisecond
-	k := Clock{tc: tc, left: [2]time.Duration{m, m}}
+	k := Clock{tc: tc, left: [2]time.Duration{m, m}, lag: newLagQuota(tc)}
 	if tc.MainMS == 0 && tc.ByoYomiMS > 0 {
 		k.byo = [2]bool{true, true}
 	}

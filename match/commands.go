@@ -1,6 +1,10 @@
 package match
 
-import "github.com/gomokud/gomoku/engine"
+import (
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
 
 // Command is something a player (or the passing of time) asks of a game.
 // The owner decides who plays which colour; a command names the side.
@@ -10,6 +14,9 @@ type Command interface{ command() }
 type Play struct {
 	Color engine.Color
 	Point engine.Point
+	// Lag is the mover's measured network round trip, given back within
+	// its quota (Clock.Compensate); 0 when unknown.
+	Lag time.Duration
 }
 
 // MakeOffer offers a takeback or a draw (running game) or a rematch

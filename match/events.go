@@ -11,7 +11,11 @@ import (
 type Event interface{ event() }
 
 // Moved: a stone was placed (with the clocks after it).
-type Moved struct{ Move gomoku.Move }
+type Moved struct {
+	Move    gomoku.Move
+	Lag     time.Duration // the mover's measured round trip (Play.Lag)
+	LagComp time.Duration // the part of it given back to the mover's clock (lag.go)
+}
 
 // TakenBack: the last N moves were taken back.
 type TakenBack struct{ N int }

@@ -132,7 +132,7 @@ func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 	var err error
 	switch c := cmd.(type) {
 	case Play:
-		err = m.play(c.Color, c.Point, now)
+		err = m.play(c, now)
 	case MakeOffer:
 		err = m.makeOffer(c.Color, c.Kind, now)
 	case Answer:

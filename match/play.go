@@ -7,8 +7,10 @@ import (
 	"github.com/gomokud/gomoku/engine"
 )
 
-// play makes c's move at p: checked by the engine, the clock charged.
-func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
+// play makes the move: checked by the engine, the clock charged less the
+// lag compensation.
+func (m *Match) play(cmd Play, now time.Time) error {
+	c, p := cmd.Color, cmd.Point
 	if m.over {
 		return refuse(ErrGameOver, "the game is over")
 	}
@@ -17,6 +19,10 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 	}
 	saved := m.clock
 	first := m.firstMoveSpent(c, now)
+	comp := time.Duration(0)
+	if !m.clock.Flagged(now) {
+		comp = m.clock.Compensate(c, cmd.Lag, now)
+	}
 	spent, ok := m.clock.Charge(now, true)
 	if !ok {
 		m.clock = saved
@@ -35,7 +41,7 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 		m.startTurn(now)
 	}
 	m.emit(Moved{Move: gomoku.Move{Ply: len(m.eng.Moves()), Point: p, Color: c,
-		BlackClockMS: b, WhiteClockMS: w, SpentMS: (spent + first).Milliseconds(), At: now}})
+		BlackClockMS: b, WhiteClockMS: w, SpentMS: (spent + first).Milliseconds(), At: now}, Lag: cmd.Lag, LagComp: comp})
 	m.lapseOffer()
 	if res.Over() {
 		m.ended(res, now)

@@ -134,6 +134,11 @@ type GameMove struct {
 	Move      string   `json:"move"`  // "h8"
 	Clock     *Clock   `json:"clock,omitempty"`
 	Forbidden []string `json:"forbidden,omitempty"` // renju: black's forbidden points, black to move
+	// LagMS is the mover's network round trip as the server measures it
+	// (0: unknown, e.g. a bot); CompMS the part of it given back to the
+	// mover's clock for this move (lag compensation, docs/protocol.md).
+	LagMS  int64 `json:"lag_ms,omitempty"`
+	CompMS int64 `json:"comp_ms,omitempty"`
 }
 
 // GameTakeback is an accepted takeback (event): Undone moves were removed.

@@ -129,6 +129,14 @@ type Snapshot struct {
 	Forbidden []string `json:"forbidden,omitempty"` // renju: black's forbidden points when black is to move
 	Result    *Result  `json:"result,omitempty"`    // set once over
 	Watchers  int      `json:"watchers"`
+	Lag       *Lag     `json:"lag,omitempty"` // the players' measured network lag; nil until measured
+}
+
+// Lag is each player's network round trip as the server measures it, in
+// milliseconds (0: unknown, or a bot).
+type Lag struct {
+	BlackMS int64 `json:"black_ms"`
+	WhiteMS int64 `json:"white_ms"`
 }
 
 // GameSummary is a game in lists: running games of the lobby, history.

@@ -19,7 +19,6 @@ import (
 const (
 	writeWait      = 10 * time.Second       // a write must finish within this
 	pongWait       = 60 * time.Second       // the peer must send something (a pong at least) within this
-	pingPeriod     = pongWait * 9 / 10      // how often we ping
 	maxMessageSize = protocol.MaxFrameSize  // read limit
 	sendQueue      = 64                     // frames waiting for the writer; full -> drop the client
 	maxStrikes     = 20                     // rate-limited frames tolerated before closing with 1008
@@ -57,7 +56,8 @@ type conn struct {
 	authLimiter *rate.Limiter
 	chatLimiter *rate.Limiter
 
-	loggedIn atomic.Bool // has logged in once (read by the login timer)
+	loggedIn atomic.Bool  // has logged in once (read by the login timer)
+	rtt      atomic.Int64 // smoothed round trip in nanoseconds (lag.go)
 
 	// Owned by the reader goroutine.
 	greeted   bool
@@ -123,7 +123,7 @@ func (c *conn) close(code int, text string) {
 
 // writeLoop owns all writes: queued frames, pings, and the final close frame.
 func (c *conn) writeLoop() {
-	ticker := time.NewTicker(pingPeriod)
+	ticker := time.NewTicker(c.env.cfg.PingInterval)
 	defer func() {
 		ticker.Stop()
 		c.ws.Close() // ends the reader too
@@ -136,8 +136,7 @@ func (c *conn) writeLoop() {
 				return
 			}
 		case <-ticker.C:
-			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
+			if err := c.writePing(time.Now()); err != nil {
 				c.close(websocket.CloseAbnormalClosure, "")
 				return
 			}
@@ -214,8 +213,10 @@ func (c *conn) readLoop() {
 	defer login.Stop()
 	c.ws.SetReadLimit(maxMessageSize)
 	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
-	c.ws.SetPongHandler(func(string) error {
-		return c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	c.ws.SetPongHandler(func(data string) error {
+		now := time.Now()
+		c.onPong(data, now)
+		return c.ws.SetReadDeadline(now.Add(pongWait))
 	})
 	for {
 		typ, frame, err := readFrame(c.ws)

@@ -186,7 +186,7 @@ func TestChallengeDeclineCancelExpire(t *testing.T) {
 	}
 	a.expectCode(protocol.ChallengeCreate{To: "nobody", Settings: st}, protocol.CodeNotFound)
 	a.expectCode(protocol.ChallengeCreate{To: a.name, Settings: st}, protocol.CodeConflict)
-	for _, bad := range []protocol.Settings{{Rule: "chess"}, {Rule: "renju", Size: 21}, {Rule: "renju", Size: 4},
+	for _, bad := range []protocol.Settings{{Rule: "chess"}, {Rule: "renju", Size: 21}, {Rule: "renju", Size: 4}, {Rule: "renju", Size: 19},
 		{Rule: "renju", Color: "green"}, {Rule: "renju", Time: protocol.TimeControl{MainMS: -1}},
 		{Rule: "renju", Time: protocol.TimeControl{MainMS: 10_000, IncrementMS: 1, ByoYomiMS: 1000}},
 		{Rule: "renju", Time: protocol.TimeControl{MainMS: 1}}, {Rule: "renju", Time: protocol.TimeControl{ByoYomiMS: 999}}} {

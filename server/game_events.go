@@ -18,7 +18,8 @@ func (g *game) stage(evs []match.Event, c gomoku.Committed, now time.Time) {
 			g.env.metrics.moves.Inc()
 			mv := e.Move
 			g.event(protocol.GameMove{GameID: g.id, Seq: g.next(), Ply: mv.Ply, Color: colorName(mv.Color),
-				Move: mv.Point.String(), Clock: g.clock(now), Forbidden: pointList(g.m.Forbidden())})
+				Move: mv.Point.String(), Clock: g.clock(now), Forbidden: pointList(g.m.Forbidden()),
+				LagMS: e.Lag.Milliseconds(), CompMS: e.LagComp.Milliseconds()})
 		case match.TakenBack:
 			g.event(protocol.GameTakeback{GameID: g.id, Seq: g.next(), Undone: e.N, Plies: len(g.m.Moves()),
 				Turn: colorName(g.m.Turn()), Clock: g.clock(now), Forbidden: pointList(g.m.Forbidden())})
@@ -105,7 +106,7 @@ func (g *game) clock(now time.Time) *protocol.Clock {
 func (g *game) snapshot(u *user) protocol.Snapshot {
 	now := g.env.now()
 	s := protocol.Snapshot{Game: g.info, Seq: g.seq, Moves: points(g.m.Moves()),
-		Clock: g.clock(now), Watchers: len(g.watchers), Forbidden: pointList(g.m.Forbidden())}
+		Clock: g.clock(now), Watchers: len(g.watchers), Forbidden: pointList(g.m.Forbidden()), Lag: g.lagView()}
 	if o := g.m.Offer(); o.Kind != 0 {
 		s.Offer = &protocol.Offer{Kind: o.Kind.String(), From: colorName(o.From)}
 	}

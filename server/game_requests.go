@@ -51,6 +51,10 @@ func (g *game) serve(r request) (protocol.Message, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p, ok := cmd.(match.Play); ok {
+		p.Lag = r.c.lag()
+		cmd = p
+	}
 	if _, ok := cmd.(match.Claim); ok {
 		g.presenceChanged() // the claim judges the presence as it is now
 	}

@@ -72,6 +72,9 @@ type Config struct {
 	// MaxConnsPerIP those from one address (default 64).
 	MaxConns      int
 	MaxConnsPerIP int
+	// PingInterval is how often each connection is pinged to measure its
+	// round trip for lag compensation (default 10s); wall clock.
+	PingInterval time.Duration
 	// LoginWait is how long a new connection may take to say hello and
 	// log in before it is closed (default 30s). Like the socket deadlines
 	// and the rate limits it is on the wall clock, not Clock.
@@ -120,6 +123,7 @@ func (c Config) withDefaults() Config {
 		c.MaxConnsPerIP = 64
 	}
 	def(&c.LoginWait, 30*time.Second)
+	def(&c.PingInterval, 10*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}

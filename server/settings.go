@@ -27,12 +27,15 @@ type settings struct {
 	rated bool
 }
 
+// renjuSize is the only board of renju (RIF rules, article 1).
+const renjuSize = 15
+
 // parseSettings validates wire settings (bad_request).
 func parseSettings(s protocol.Settings) (settings, error) {
 	var out settings
 	rule, err := engine.ParseRule(s.Rule)
 	if err != nil || rule.String() != s.Rule { // the wire takes the names exactly, not engine's aliases
-		return out, errf(protocol.CodeBadRequest, "rule %q: want freestyle, standard or renju", s.Rule)
+		return out, errf(protocol.CodeBadRequest, "rule %q: want freestyle, standard, renju or caro", s.Rule)
 	}
 	size := s.Size
 	if size == 0 {
@@ -40,6 +43,9 @@ func parseSettings(s protocol.Settings) (settings, error) {
 	}
 	if err := engine.CheckSize(size); err != nil {
 		return out, errf(protocol.CodeBadRequest, "board size %d: want %d to %d", s.Size, engine.MinSize, engine.MaxSize)
+	}
+	if rule == engine.Renju && size != renjuSize {
+		return out, errf(protocol.CodeBadRequest, "renju is played on 15x15 only, not %dx%d", size, size)
 	}
 	t := s.Time
 	switch {

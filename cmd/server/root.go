@@ -61,7 +61,7 @@ func newRootCmd(logOut io.Writer) *cobra.Command {
 		Long: `gomoku-server runs a five-in-a-row server for the gomoku terminal client.
 
 Players connect to ws://HOST:PORT/ws, see who is online, challenge each other
-or the AI bots, and play freestyle, standard or renju games with clocks. The
+or the AI bots, and play freestyle, standard, renju or caro games with clocks. The
 server decides every rule, clock and result and stores every move.
 
 Without --database it keeps everything in an embedded SQLite file in

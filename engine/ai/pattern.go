@@ -263,8 +263,8 @@ type ruleTables struct {
 }
 
 var (
-	tablesOnce [3]sync.Once
-	tables     [3]*ruleTables
+	tablesOnce [len(engine.Rules)]sync.Once
+	tables     [len(engine.Rules)]*ruleTables
 )
 
 // getTables returns the shared tables for rule r, building them once.
