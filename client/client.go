@@ -246,7 +246,7 @@ func (c *Client) track(req, reply protocol.Message) {
 		c.token, c.me = r.Token, r.Player
 	}
 	switch q := req.(type) {
-	case protocol.Logout:
+	case protocol.Logout, protocol.DeleteAccount:
 		c.token, c.me = "", protocol.Player{}
 	case protocol.Unwatch:
 		delete(c.seqs, q.GameID)

@@ -158,3 +158,30 @@ func (c *Client) Record(ctx context.Context, gameID int64, format string) (proto
 func (c *Client) Leaderboard(ctx context.Context, limit int) (protocol.Leaderboard, error) {
 	return call[protocol.Leaderboard](ctx, c, protocol.GetLeaderboard{Limit: limit})
 }
+
+// ChangePassword replaces my account's password.
+func (c *Client) ChangePassword(ctx context.Context, oldPassword, newPassword string) error {
+	return c.ok(ctx, protocol.ChangePassword{OldPassword: oldPassword, NewPassword: newPassword})
+}
+
+// DeleteAccount deletes my account (its games stay, anonymised); the
+// client is logged out after it.
+func (c *Client) DeleteAccount(ctx context.Context, password string) error {
+	return c.ok(ctx, protocol.DeleteAccount{Password: password})
+}
+
+// Block stops challenges and lobby chat from an account reaching me.
+func (c *Client) Block(ctx context.Context, name string) error {
+	return c.ok(ctx, protocol.Block{Name: name})
+}
+
+// Unblock lifts a block.
+func (c *Client) Unblock(ctx context.Context, name string) error {
+	return c.ok(ctx, protocol.Unblock{Name: name})
+}
+
+// Blocks returns the accounts I block.
+func (c *Client) Blocks(ctx context.Context) ([]string, error) {
+	b, err := call[protocol.Blocks](ctx, c, protocol.GetBlocks{})
+	return b.Names, err
+}

@@ -136,6 +136,7 @@ func accountIdentity(a gomoku.Account) identity {
 func (c *conn) enter(token, hash string, who identity) protocol.Message {
 	u, games := c.lobby.attach(c, who)
 	c.user, c.tokenHash = u, hash
+	c.loadBlocks(u)
 	c.loggedIn.Store(true)
 	c.env.log.Info("login", "player", u.name, "kind", u.kind, "addr", c.ip)
 	c.afterReply(func() { c.send(protocol.MustEncode("", c.lobby.lobby(u))) })

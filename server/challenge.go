@@ -47,6 +47,8 @@ func (h *hub) createChallenge(c *conn, u *user, m *protocol.ChallengeCreate) (pr
 		return nil, errf(protocol.CodeConflict, "you cannot challenge yourself")
 	case s.rated && to.kind != protocol.KindUser:
 		return nil, errf(protocol.CodeNotAllowed, "%s is a guest: casual games only", to.name)
+	case blockedLocked(u, to):
+		return nil, errf(protocol.CodeNotAllowed, "%s and you do not play each other (a block)", to.name)
 	case len(u.games) > 0 || u.starting:
 		return nil, errf(protocol.CodeConflict, "you are playing a game")
 	case len(to.games) > 0 || to.starting:

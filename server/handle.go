@@ -117,6 +117,11 @@ func init() {
 			return protocol.OK{}, nil
 		}),
 		protocol.LobbySay{}.Type():       on(true, (*conn).lobbySay),
+		protocol.ChangePassword{}.Type(): on(true, (*conn).changePassword),
+		protocol.DeleteAccount{}.Type():  on(true, (*conn).deleteAccount),
+		protocol.Block{}.Type():          on(true, (*conn).block),
+		protocol.Unblock{}.Type():        on(true, (*conn).unblock),
+		protocol.GetBlocks{}.Type():      on(true, (*conn).blocks),
 		protocol.GetProfile{}.Type():     on(true, (*conn).profile),
 		protocol.GetHistory{}.Type():     on(true, (*conn).history),
 		protocol.GetRecord{}.Type():      on(true, (*conn).record),
@@ -172,7 +177,7 @@ func (c *conn) lobbySay(m *protocol.LobbySay) (protocol.Message, error) {
 	}
 	line := protocol.LobbyChat{From: c.user.name, Text: text, At: c.env.now().UTC().Truncate(time.Millisecond)}
 	c.lobby.chatLog.add(line)
-	c.lobby.broadcast(protocol.MustEncode("", line))
+	c.lobby.broadcastChat(c.user, protocol.MustEncode("", line))
 	return protocol.OK{}, nil
 }
 

@@ -35,7 +35,8 @@ type user struct {
 	ratings  [len(engine.Rules)]int // by rule; 0 for guests
 	games    map[int64]*game        // running games the user plays
 	seeking  *seekEntry
-	starting bool // a game is being created for the user
+	starting bool            // a game is being created for the user
+	blocks   map[string]bool // userKeys of the accounts the user blocks (account_basics.go)
 }
 
 func userKey(name string) string { return strings.ToLower(name) }
@@ -241,13 +242,6 @@ func (h *hub) broadcastLocked(frame []byte) {
 	for _, u := range h.users {
 		u.send(frame)
 	}
-}
-
-// broadcast is broadcastLocked taking the lock.
-func (h *hub) broadcast(frame []byte) {
-	h.mu.Lock()
-	h.broadcastLocked(frame)
-	h.mu.Unlock()
 }
 
 // lobby returns the lobby as u sees it.

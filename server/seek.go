@@ -117,7 +117,7 @@ func (h *hub) takePair(now time.Time) (*seekEntry, *seekEntry) {
 	defer h.mu.Unlock()
 	for i, a := range h.seeks {
 		for _, b := range h.seeks[i+1:] {
-			if a.matches(b, now) {
+			if a.matches(b, now) && !blockedLocked(a.user, b.user) {
 				h.removeSeekLocked(a.user)
 				h.removeSeekLocked(b.user)
 				return a, b

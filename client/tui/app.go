@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/gomokud/gomoku/client"
 )
 
@@ -37,8 +38,9 @@ type App struct {
 	Current int64 // the game on screen; 0 for the lobby
 
 	width, height int
-	help          bool     // the help screen of the current screen is shown
-	screens       []screen // history, replay... over the lobby or a game; the last on top
+	help          bool      // the help screen of the current screen is shown
+	screens       []screen  // history, replay... over the lobby or a game; the last on top
+	screenNote    NoticeMsg // the last notice while a screen is shown ("saved game-12.sgf")
 	// OnSettings, when set, is told the lobby's settings after they
 	// changed, to keep them for the next run (off the UI loop).
 	OnSettings func(Settings)
@@ -140,6 +142,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if n := len(a.screens); n > 0 {
+			a.screenNote = NoticeMsg{}
 			if k := msg.String(); k == "q" || k == "esc" {
 				a.screens = a.screens[:n-1]
 				return a, nil
@@ -298,7 +301,9 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 	case ChatMsg:
 		if m.Game == 0 {
 			a.Lobby.Chat = appendChat(a.Lobby.Chat, m.Line)
-		} else if g := a.Games[m.Game]; g != nil {
+		} else if g := a.Games[m.Game]; g != nil && !a.Lobby.Blocked[strings.ToLower(m.Line.From)] {
+			// A blocked player's lines in a game are not shown (the
+			// server keeps them from the lobby chat).
 			g.Chat = appendChat(g.Chat, m.Line)
 		}
 	case GameStartMsg:
@@ -383,6 +388,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		}
 	case ScreenMsg:
 		a.screens = append(a.screens, m.screen)
+	case BlocksMsg:
+		a.Lobby.Blocked = map[string]bool{}
+		for _, n := range m.Names {
+			a.Lobby.Blocked[strings.ToLower(n)] = true
+		}
 	case NoticeMsg:
 		a.notice(m)
 	case intentFailed:
@@ -447,6 +457,10 @@ func (a *App) updateMyGame() {
 }
 
 func (a *App) notice(n NoticeMsg) {
+	if len(a.screens) > 0 {
+		a.screenNote = n // shown on the screen over the others
+		return
+	}
 	set := a.Lobby.Info
 	if g := a.Games[a.Current]; g != nil {
 		set = g.Info
@@ -494,7 +508,14 @@ func (a *App) View() string {
 		if a.help {
 			return helpView("Keys · "+top.title(), top.keys(), a.width, a.height, a.styles)
 		}
-		return top.view(a.width, a.height, a.styles)
+		note := ""
+		switch {
+		case a.screenNote.Error:
+			note = a.styles.Error.Render("! " + a.screenNote.Text)
+		case a.screenNote.Text != "":
+			note = a.styles.Info.Render(a.screenNote.Text)
+		}
+		return top.view(a.width, a.height-1, a.styles) + "\n" + ansi.Truncate(note, a.width, "…")
 	}
 	switch {
 	case a.help && g != nil:

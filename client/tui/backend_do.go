@@ -76,6 +76,8 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		return b.setSeeking(false, "stopped looking"), nil
 	case GuestIntent:
 		return b.guest(ctx, in.Name)
+	case BlockIntent:
+		return b.block(ctx, in)
 	case HistoryIntent, ReplayIntent, ExportIntent, ProfileIntent, LeaderboardIntent:
 		return b.screen(ctx, in)
 	}

@@ -135,3 +135,35 @@ func (b *ClientBackend) leaderboard(ctx context.Context) (tea.Msg, error) {
 	}
 	return ScreenMsg{&textScreen{name: "Leaderboard", lines: lines}}, nil
 }
+
+// block blocks or unblocks a player, and returns the blocks as they are
+// then.
+func (b *ClientBackend) block(ctx context.Context, in BlockIntent) (tea.Msg, error) {
+	send, done := b.c.Block, "blocked "
+	if !in.On {
+		send, done = b.c.Unblock, "unblocked "
+	}
+	if err := send(ctx, in.Name); err != nil {
+		return nil, err
+	}
+	names, err := b.c.Blocks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return MultiMsg{BlocksMsg{Names: names}, NoticeMsg{Text: done + in.Name}}, nil
+}
+
+// Blocks reads the players I block, for the screens (nothing for a
+// guest, or when the server cannot say).
+func (b *ClientBackend) Blocks(ctx context.Context) tea.Msg {
+	if b.c.Me().Guest {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	names, err := b.c.Blocks(ctx)
+	if err != nil {
+		return nil
+	}
+	return BlocksMsg{Names: names}
+}

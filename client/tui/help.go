@@ -35,6 +35,7 @@ var lobbyKeys = []keyLine{
 	{"h", "my games, to replay and export"},
 	{"P", "the selected player's profile (mine on a bot or guest)"},
 	{"L", "the leaderboard"},
+	{"B", "block the selected player (⊘), or unblock"},
 	{"t /", "say something in the lobby chat"},
 	{"pgup pgdown end", "scroll the chat back, forward, to the newest"},
 	{"?", "this help"},

@@ -88,6 +88,11 @@ type (
 	ProfileIntent struct{ Name string }
 	// LeaderboardIntent opens the leaderboard.
 	LeaderboardIntent struct{}
+	// BlockIntent blocks Name (On) or lifts the block.
+	BlockIntent struct {
+		Name string
+		On   bool
+	}
 )
 
 func (MoveIntent) intent()             {}
@@ -113,6 +118,7 @@ func (ReplayIntent) intent()           {}
 func (ExportIntent) intent()           {}
 func (ProfileIntent) intent()          {}
 func (LeaderboardIntent) intent()      {}
+func (BlockIntent) intent()            {}
 
 // notSent says what was not sent: "move not sent".
 func notSent(in Intent) string {

@@ -43,7 +43,8 @@ type LobbyModel struct {
 	Status     string // connection state shown in the title
 	Players    []client.Player
 	Challenges []Challenge
-	Games      []LobbyGame // running games, newest first
+	Games      []LobbyGame     // running games, newest first
+	Blocked    map[string]bool // lower-case names of the players I block
 	Chat       []ChatLine
 	Settings   Settings
 	Seeking    bool
@@ -218,6 +219,16 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.chatting, m.clock, m.input = true, false, ""
 	case "h":
 		return intentCmd(HistoryIntent{})
+	case "B":
+		p, ok := m.selectedPlayer()
+		switch {
+		case !ok || p.Bot || p.Name == m.Me:
+			m.Error("select another player to block")
+		case p.Guest:
+			m.Error("guests cannot be blocked: they have no account")
+		default:
+			return intentCmd(BlockIntent{Name: p.Name, On: !m.Blocked[strings.ToLower(p.Name)]})
+		}
 	case "L":
 		return intentCmd(LeaderboardIntent{})
 	case "P":
@@ -438,6 +449,9 @@ func (m *LobbyModel) playerLine(i int, p client.Player, width int) string {
 	name := p.Name
 	if name == m.Me {
 		name += " (you)"
+	}
+	if m.Blocked[strings.ToLower(p.Name)] {
+		name += " ⊘"
 	}
 	line := fmt.Sprintf("  %-18s %-8s %5s %s", name, status, rating, extra)
 	if m.focus == focusPlayers && i == m.sel {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -243,5 +244,39 @@ func TestLobbyTypedClock(t *testing.T) {
 		if m.Settings.Time != tc.want || m.IsError != tc.err || m.chatting {
 			t.Errorf("typed %q: clock %q (error %v %q), want %q (error %v)", tc.typed, m.Settings.Time, m.IsError, m.Message, tc.want, tc.err)
 		}
+	}
+}
+
+// TestLobbyBlocks: B blocks the selected player, or unblocks a blocked
+// one (marked ⊘); bots, guests and I cannot be blocked. A blocked
+// player's game chat is not shown.
+func TestLobbyBlocks(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	a.Update(LobbyMsg{Players: []client.Player{{Name: "alice"}, {Name: "Bob"}, {Name: "guest:7", Guest: true}, {Name: "bot:easy", Bot: true}}})
+	m := a.Lobby
+	if in, _ := pressLobby(m, "B"); in != (BlockIntent{Name: "Bob", On: true}) {
+		t.Errorf("B on bob: %#v", in)
+	}
+	a.Update(BlocksMsg{Names: []string{"Bob"}})
+	if in, _ := pressLobby(m, "B"); in != (BlockIntent{Name: "Bob", On: false}) {
+		t.Errorf("B on blocked bob: %#v", in)
+	}
+	if !strings.Contains(m.View(), "Bob ⊘") {
+		t.Error("a blocked player is not marked")
+	}
+	for _, key := range []string{"down", "down"} { // the guest, then the bot
+		if in, ok := pressLobby(m, key, "B"); ok || !m.IsError {
+			t.Errorf("B on %d: %#v", m.sel, in)
+		}
+	}
+	s, err := NewGameState(GameInfo{ID: 7, Rule: engine.Freestyle, Size: 15, Black: Side{Name: "alice"}, White: Side{Name: "carol"}}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(GameStartMsg{State: s})
+	a.Update(ChatMsg{Game: 7, Line: ChatLine{From: "bob", Text: "spam"}})
+	a.Update(ChatMsg{Game: 7, Line: ChatLine{From: "carol", Text: "hi"}})
+	if chat := a.Games[7].Chat; len(chat) != 1 || chat[0].From != "carol" {
+		t.Errorf("game chat %+v, want carol's line only", chat)
 	}
 }

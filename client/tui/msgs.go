@@ -119,6 +119,10 @@ type NoticeMsg struct {
 	Error bool
 }
 
+// BlocksMsg is the set of players I block (names as the server spells
+// them).
+type BlocksMsg struct{ Names []string }
+
 // ScreenMsg opens a screen over the current one (history, replay,
 // profile, leaderboard).
 type ScreenMsg struct{ screen screen }

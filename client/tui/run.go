@@ -62,7 +62,12 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 		// Last, so its state arrives last and is the one on the screen.
 		games = append(without(games, opts.Open), opts.Open)
 	}
+	popts = append(popts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+	p := tea.NewProgram(app, popts...)
 	go func() {
+		if msg := b.Blocks(ctx); msg != nil {
+			p.Send(msg) // waits for the program to run
+		}
 		for _, id := range games {
 			// An error (a game that just ended, a dropped connection) shows
 			// as nothing: the reconnect resyncs the session's games anyway.
@@ -70,8 +75,7 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 		}
 	}()
 
-	popts = append(popts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
-	_, err := tea.NewProgram(app, popts...).Run()
+	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted: a normal way out
 	}

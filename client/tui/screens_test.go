@@ -90,3 +90,19 @@ func TestHistoryOpensReplay(t *testing.T) {
 		t.Errorf("enter: %#v, want the replay of game 9", in)
 	}
 }
+
+// TestScreenShowsNotices: a notice while a screen is shown (an export's
+// "saved", an error) appears on it, and goes with the next key.
+func TestScreenShowsNotices(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	a.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	a.Update(ScreenMsg{&replayScreen{id: 12, rec: testRecord(t), ply: 9}})
+	a.Update(NoticeMsg{Text: "saved game-12.sgf"})
+	if v := a.View(); !strings.Contains(v, "saved game-12.sgf") || len(strings.Split(v, "\n")) != 24 {
+		t.Errorf("the notice is not on the screen (or it is not 24 lines):\n%s", v)
+	}
+	a.Update(keyMsg("left"))
+	if strings.Contains(a.View(), "saved") {
+		t.Error("the notice stayed after a key")
+	}
+}

@@ -54,6 +54,11 @@ variable, then the saved URL, then ` + config.DefaultServer + ` choose the serve
 		newExportCmd(g, env),
 		newLeaderboardCmd(g, env),
 		newProfileCmd(g, env),
+		newPasswdCmd(g, env),
+		newDeleteAccountCmd(g, env),
+		newBlockCmd(g, env, true),
+		newBlockCmd(g, env, false),
+		newBlocksCmd(g, env),
 	)
 	_ = cmd.RegisterFlagCompletionFunc("server", fixedCompletion("localhost:7878"))
 	noFileCompletion(cmd)
