@@ -146,4 +146,3 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 	}
 	return n, nil
 }
-
