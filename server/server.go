@@ -149,7 +149,8 @@ func New(store gomoku.Store, cfg Config) *Server {
 	return s
 }
 
-// Handler serves /ws, /healthz, /readyz and /metrics.
+// Handler serves /ws, /healthz, /readyz and /metrics, and logs each request
+// (accesslog.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", s.whenReady(s.gate.serveWS))
@@ -159,7 +160,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "%s: connect a gomoku client to ws://%s/ws\n", s.env.cfg.Name, r.Host)
 	})
-	return mux
+	return s.accessLog(mux)
 }
 
 // Serve serves on ln until ctx is done, then shuts down gracefully: no new
