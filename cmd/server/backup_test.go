@@ -41,6 +41,7 @@ func TestBackupRestore(t *testing.T) {
 	t.Cleanup(restored.stop)
 	restored.logOnFailure(t)
 	url := restored.server(t).url
+	healthcheck(t, bin, url)
 	done.login(t, url)
 	done.checkFinished(t, done.observe(t))
 	running.login(t, url)
@@ -66,6 +67,17 @@ func backup(t *testing.T, bin string, args ...string) {
 	}
 	if !strings.Contains(out.String(), "backed up") {
 		t.Fatalf("backup said %q", out.String())
+	}
+}
+
+// healthcheck runs `gomoku-server healthcheck` against the server at the
+// websocket url ws://ADDR/ws, as a container's health check does.
+func healthcheck(t *testing.T, bin, url string) {
+	t.Helper()
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/ws")
+	out, err := exec.Command(bin, "healthcheck", "--addr", addr).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("healthcheck --addr %s: %v, %q", addr, err, out)
 	}
 }
 

@@ -100,7 +100,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		Args:  cobra.NoArgs,
 		RunE:  root.RunE,
 	}
-	root.AddCommand(serveCmd, newMigrateCmd(o, logOut), newBackupCmd(o))
+	root.AddCommand(serveCmd, newMigrateCmd(o, logOut), newBackupCmd(o), newHealthcheckCmd(o))
 	return root
 }
 
