@@ -60,3 +60,7 @@ func OrNow(t time.Time) time.Time {
 	}
 	return t.UTC().Truncate(time.Millisecond)
 }
+
+// DeletedName is the name a deleted account's games show: not a valid
+// username (a colon), so no one can register it.
+func DeletedName(id int64) string { return fmt.Sprintf("deleted:%d", id) }

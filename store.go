@@ -101,8 +101,26 @@ type Store interface {
 	GamesByAccount(ctx context.Context, accountID int64, limit, offset int) ([]Game, error)
 	// Leaderboard returns the top accounts by rating (ties: more rated
 	// games, then lower id) among those with at least one rated game, at
-	// most limit (limit <= 0 means 50). PasswordHash is left empty.
+	// most limit (limit <= 0 means 50), deleted accounts left out.
+	// PasswordHash is left empty.
 	Leaderboard(ctx context.Context, limit int) ([]Account, error)
+
+	// SetPassword replaces an account's password hash. ErrNotFound (also
+	// for a deleted account); ErrInvalid for an empty hash.
+	SetPassword(ctx context.Context, accountID int64, passwordHash string) error
+	// DeleteAccount anonymises an account: it is renamed DeletedName(id)
+	// (its name is free again), can no longer log in (no password, no
+	// sessions) and blocks no one; its games and their results stay.
+	// ErrNotFound when there is no such (undeleted) account.
+	DeleteAccount(ctx context.Context, accountID int64) error
+	// Block records that blocker blocks blocked (no challenges, no chat
+	// from them); blocking again is not an error. ErrNotFound if either
+	// account does not exist; ErrInvalid for oneself.
+	Block(ctx context.Context, blocker, blocked int64) error
+	// Unblock removes a block; removing none is not an error.
+	Unblock(ctx context.Context, blocker, blocked int64) error
+	// Blocked returns the names of the accounts blocker blocks, sorted.
+	Blocked(ctx context.Context, blocker int64) ([]string, error)
 
 	// Ping checks the database is reachable (for /healthz).
 	Ping(ctx context.Context) error

@@ -9,6 +9,7 @@ package client
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"strconv"
@@ -28,6 +29,9 @@ type Options struct {
 	Reconnect bool
 	// MaxBackoff caps the wait between reconnection attempts (default 10s).
 	MaxBackoff time.Duration
+	// TLS configures wss:// connections (nil: the system's roots); see
+	// LoadCA to trust a private or self-signed certificate.
+	TLS *tls.Config
 }
 
 // Client is a connection to a gomoku server. Create it with Dial; Close it.
@@ -85,7 +89,7 @@ func Dial(ctx context.Context, url string, opts Options) (*Client, error) {
 
 // connect dials and says hello on the new connection.
 func (c *Client) connect(ctx context.Context) (*conn, error) {
-	cn, err := dialConn(ctx, c.url, c.dispatch)
+	cn, err := dialConn(ctx, c.url, c.opts.TLS, c.dispatch)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/http"
@@ -45,8 +46,8 @@ type conn struct {
 
 // dialConn connects to url and starts the connection's goroutines. onFrame
 // runs on the reader goroutine for every text frame.
-func dialConn(ctx context.Context, url string, onFrame func([]byte)) (*conn, error) {
-	d := websocket.Dialer{HandshakeTimeout: dialTimeout, Proxy: http.ProxyFromEnvironment}
+func dialConn(ctx context.Context, url string, tlsConf *tls.Config, onFrame func([]byte)) (*conn, error) {
+	d := websocket.Dialer{HandshakeTimeout: dialTimeout, Proxy: http.ProxyFromEnvironment, TLSClientConfig: tlsConf}
 	h := http.Header{"User-Agent": {userAgent}}
 	ws, resp, err := d.DialContext(ctx, url, h)
 	if err != nil {

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,6 +37,13 @@ func convertEvent(m protocol.Message) (Event, error) {
 		return lobbyOf(e)
 	case *protocol.Presence:
 		return PresenceChanged{Players: playersOf(e.Players)}, nil
+	case *protocol.LobbyGames:
+		games, err := lobbyGamesOf(e.Games)
+		return LobbyGamesChanged{Games: games}, err
+	case *protocol.GameWatchers:
+		return WatchersChanged{Game: e.GameID, Watchers: e.Watchers}, nil
+	case *protocol.RematchStarted:
+		return RematchStarted{Game: e.GameID, NewGame: e.NewGameID}, nil
 	case *protocol.Challenge:
 		ch, err := challengeOf(*e)
 		return ChallengeMade{ch}, err
@@ -77,8 +85,9 @@ func gameEventOf(m protocol.Message) (Event, error) {
 		return OfferAnswered{Game: e.GameID, Kind: OfferKind(e.Kind), Accepted: e.Accepted, By: by}, err
 	case *protocol.GameOver:
 		r, err := resultOf(e.Result)
-		return GameEnded{Game: e.GameID, Result: r,
-			BlackRating: ratingOf(e.BlackRating), WhiteRating: ratingOf(e.WhiteRating)}, err
+		k, kerr := optClockOf(e.Clock)
+		return GameEnded{Game: e.GameID, Result: r, Clock: k,
+			BlackRating: ratingOf(e.BlackRating), WhiteRating: ratingOf(e.WhiteRating)}, errors.Join(err, kerr)
 	case *protocol.PlayerAway:
 		c, err := colorOf(e.Color)
 		return PlayerAway{Game: e.GameID, Color: c, ClaimAfter: ms(e.ClaimAfterMS)}, err
@@ -127,6 +136,9 @@ func takebackOf(e *protocol.GameTakeback) (Event, error) {
 
 func lobbyOf(e *protocol.Lobby) (Event, error) {
 	l := LobbySnapshot{Players: playersOf(e.Players), Bots: playersOf(e.Bots), PlayersOnline: e.PlayersOnline}
+	for _, c := range e.Chat {
+		l.Chat = append(l.Chat, ChatMessage{From: c.From, Text: c.Text, At: c.At})
+	}
 	for _, c := range e.Challenges {
 		ch, err := challengeOf(c)
 		if err != nil {
@@ -134,7 +146,24 @@ func lobbyOf(e *protocol.Lobby) (Event, error) {
 		}
 		l.Challenges = append(l.Challenges, ch)
 	}
-	return l, nil
+	games, err := lobbyGamesOf(e.Games)
+	l.Games = games
+	return l, err
+}
+
+// lobbyGamesOf converts the lobby's game summaries.
+func lobbyGamesOf(gs []protocol.GameSummary) ([]LobbyGame, error) {
+	var out []LobbyGame
+	for _, g := range gs {
+		info, err := gameInfoOf(protocol.GameInfo{GameID: g.GameID, Rule: g.Rule, Size: g.Size, Time: g.Time,
+			Rated: g.Rated, Black: g.Black, White: g.White})
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.GameID, err)
+		}
+		out = append(out, LobbyGame{Game: g.GameID, Rule: info.Rule, Size: info.Size, Time: info.Time, Rated: g.Rated,
+			Black: info.Black, White: info.White, Plies: g.Plies, Watchers: g.Watchers, Over: g.Result != nil})
+	}
+	return out, nil
 }
 
 // playerOf converts a player; nothing in it can be wrong.
@@ -308,7 +337,7 @@ func clockOf(c protocol.Clock) (Clock, error) {
 		return Clock{}, fmt.Errorf("clock: %w", err)
 	}
 	return Clock{Black: ms(c.BlackMS), White: ms(c.WhiteMS),
-		BlackByoYomi: c.BlackByoYomi, WhiteByoYomi: c.WhiteByoYomi, Running: run}, nil
+		BlackByoYomi: c.BlackByoYomi, WhiteByoYomi: c.WhiteByoYomi, Running: run, FirstMove: ms(c.FirstMoveMS)}, nil
 }
 
 func optClockOf(c *protocol.Clock) (*Clock, error) {

@@ -77,6 +77,15 @@ func TestEventOf(t *testing.T) {
 			GameEnded{Game: 9, Result: engine.Result{Reason: engine.ReasonAgreement}}},
 		{"reason of a newer server", &protocol.GameOver{GameID: 9, Result: protocol.Result{Winner: "white", Reason: "checkmate"}},
 			GameEnded{Game: 9, Result: engine.Result{Winner: engine.White}}},
+		{"on time, with the final clocks", &protocol.GameOver{GameID: 9, Result: protocol.Result{Winner: "black", Reason: "timeout"},
+			Clock: &protocol.Clock{BlackMS: 4000}},
+			GameEnded{Game: 9, Result: engine.Result{Winner: engine.Black, Reason: engine.ReasonTimeout}, Clock: &Clock{Black: 4 * time.Second}}},
+		{"lobby games", &protocol.LobbyGames{Games: []protocol.GameSummary{{GameID: 4, Rule: "renju", Size: 15, Plies: 9, Watchers: 2,
+			Black: protocol.Player{Name: "ann"}, White: protocol.Player{Name: "ben"}}, {GameID: 5, Rule: "freestyle", Size: 19, Result: &protocol.Result{Reason: "five"}}}},
+			LobbyGamesChanged{Games: []LobbyGame{{Game: 4, Rule: engine.Renju, Size: 15, Plies: 9, Watchers: 2, Black: Player{Name: "ann"}, White: Player{Name: "ben"}},
+				{Game: 5, Rule: engine.Freestyle, Size: 19, Over: true}}}},
+		{"watchers", &protocol.GameWatchers{GameID: 4, Watchers: 3}, WatchersChanged{Game: 4, Watchers: 3}},
+		{"rematch", &protocol.RematchStarted{GameID: 4, NewGameID: 6}, RematchStarted{Game: 4, NewGame: 6}},
 		{"away", &protocol.PlayerAway{GameID: 9, Color: "white", ClaimAfterMS: 60_000}, PlayerAway{Game: 9, Color: engine.White, ClaimAfter: time.Minute}},
 		{"back", &protocol.PlayerBack{GameID: 9, Color: "white"}, PlayerBack{Game: 9, Color: engine.White}},
 		{"disconnected", Disconnected{RetryIn: time.Second}, Disconnected{RetryIn: time.Second}},
@@ -152,6 +161,7 @@ func TestEventOfBadInput(t *testing.T) {
 		{"bad offer side", &protocol.OfferMade{GameID: 9, Kind: "draw", From: "x"}, `"x"`},
 		{"bad answering side", &protocol.OfferAnswer{GameID: 9, Kind: "draw", By: "x"}, `"x"`},
 		{"bad winner", &protocol.GameOver{GameID: 9, Result: protocol.Result{Winner: "grey", Reason: "five"}}, "winner"},
+		{"bad final clock", &protocol.GameOver{GameID: 9, Result: protocol.Result{Winner: "black", Reason: "timeout"}, Clock: &protocol.Clock{Running: "red"}}, "clock"},
 		{"bad winning line", &protocol.GameOver{GameID: 9, Result: protocol.Result{Winner: "black", Reason: "five", Line: []string{"h8", "??"}}}, "line"},
 		{"away without colour", &protocol.PlayerAway{GameID: 9}, "player_away"},
 		{"back of an unknown colour", &protocol.PlayerBack{GameID: 9, Color: "blue"}, "player_back"},
@@ -185,7 +195,7 @@ func TestEventOfBadInput(t *testing.T) {
 
 // TestEventOfUntyped: messages without a typed form are passed over.
 func TestEventOfUntyped(t *testing.T) {
-	for _, m := range []protocol.Message{&protocol.LobbyGames{}, &protocol.OK{}, &protocol.Session{}, protocol.Shutdown{}} {
+	for _, m := range []protocol.Message{&protocol.Pong{}, &protocol.OK{}, &protocol.Session{}, protocol.Shutdown{}} {
 		if got, err := eventOf(m); got != nil || err != nil {
 			t.Errorf("eventOf(%T) = %#v, %v; want nothing", m, got, err)
 		}
@@ -214,7 +224,7 @@ func TestSettingsWire(t *testing.T) {
 func TestNextEvent(t *testing.T) {
 	c := newOffline(t)
 	ctx := context.Background()
-	feed(t, c, "", protocol.LobbyGames{})
+	feed(t, c, "", protocol.Pong{})
 	feed(t, c, "", protocol.GameMove{GameID: 7, Seq: 1, Color: "black", Move: "z0"})
 	feed(t, c, "", protocol.LobbyChat{From: "bob", Text: "hi"})
 	if e, err := c.NextEvent(ctx); !errors.Is(err, ErrBadEvent) || e != nil {

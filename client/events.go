@@ -98,7 +98,37 @@ type LobbySnapshot struct {
 	Bots          []Player    // AI levels anyone can challenge
 	Challenges    []Challenge // open challenges from or to me
 	PlayersOnline int         // all online humans, listed or not
+	Games         []LobbyGame // running games, to watch
+	// Chat is the lobby chat's recent lines, oldest first.
+	Chat []ChatMessage
 }
+
+// LobbyGame is a game as the lobby lists it.
+type LobbyGame struct {
+	Game         int64
+	Rule         engine.Rule
+	Size         int
+	Time         TimeControl
+	Rated        bool
+	Black, White Player
+	Plies        int  // moves when the summary was made
+	Watchers     int  // spectators
+	Over         bool // it ended: off the list
+}
+
+// LobbyGamesChanged carries games that started, ended (Over) or changed
+// their watcher count.
+type LobbyGamesChanged struct{ Games []LobbyGame }
+
+// WatchersChanged is how many watch a game I play or watch, now.
+type WatchersChanged struct {
+	Game     int64
+	Watchers int
+}
+
+// RematchStarted says the players of a game I watched started a rematch,
+// game NewGame.
+type RematchStarted struct{ Game, NewGame int64 }
 
 // PresenceChanged carries the players who came online, changed status or
 // rating, or left (StatusOffline): the latest state of each.
@@ -189,6 +219,9 @@ type GameEnded struct {
 	Game int64
 	engine.Result
 	BlackRating, WhiteRating *RatingChange // rated games only
+	// Clock is both clocks as the game ended (a flagged side at 0); nil
+	// without a clock or from a server that does not send it.
+	Clock *Clock
 }
 
 // PlayerAway says a player's connection dropped; after ClaimAfter the
@@ -205,21 +238,24 @@ type PlayerBack struct {
 	Color engine.Color
 }
 
-func (Disconnected) clientEvent()    {}
-func (Reconnected) clientEvent()     {}
-func (ServerShutdown) clientEvent()  {}
-func (LobbySnapshot) clientEvent()   {}
-func (PresenceChanged) clientEvent() {}
-func (ChallengeMade) clientEvent()   {}
-func (ChallengeClosed) clientEvent() {}
-func (ChatMessage) clientEvent()     {}
-func (GameStarted) clientEvent()     {}
-func (GameSynced) clientEvent()      {}
-func (MoveMade) clientEvent()        {}
-func (TakenBack) clientEvent()       {}
-func (ClockSet) clientEvent()        {}
-func (OfferMade) clientEvent()       {}
-func (OfferAnswered) clientEvent()   {}
-func (GameEnded) clientEvent()       {}
-func (PlayerAway) clientEvent()      {}
-func (PlayerBack) clientEvent()      {}
+func (Disconnected) clientEvent()      {}
+func (Reconnected) clientEvent()       {}
+func (ServerShutdown) clientEvent()    {}
+func (LobbySnapshot) clientEvent()     {}
+func (LobbyGamesChanged) clientEvent() {}
+func (WatchersChanged) clientEvent()   {}
+func (RematchStarted) clientEvent()    {}
+func (PresenceChanged) clientEvent()   {}
+func (ChallengeMade) clientEvent()     {}
+func (ChallengeClosed) clientEvent()   {}
+func (ChatMessage) clientEvent()       {}
+func (GameStarted) clientEvent()       {}
+func (GameSynced) clientEvent()        {}
+func (MoveMade) clientEvent()          {}
+func (TakenBack) clientEvent()         {}
+func (ClockSet) clientEvent()          {}
+func (OfferMade) clientEvent()         {}
+func (OfferAnswered) clientEvent()     {}
+func (GameEnded) clientEvent()         {}
+func (PlayerAway) clientEvent()        {}
+func (PlayerBack) clientEvent()        {}

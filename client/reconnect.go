@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"time"
 
 	"github.com/gomokud/gomoku/protocol"
@@ -43,8 +44,9 @@ func (c *Client) watch(cn *conn) {
 
 // reconnect redials with backoff until it succeeds or the client closes.
 func (c *Client) reconnect(why error) (*conn, bool) {
-	wait := 500 * time.Millisecond
+	b := newBackoff(firstBackoff, c.opts.MaxBackoff, rand.Float64)
 	for {
+		wait := b.next()
 		c.events.push(Disconnected{Err: why, RetryIn: wait})
 		select {
 		case <-time.After(wait):
@@ -59,7 +61,6 @@ func (c *Client) reconnect(why error) (*conn, bool) {
 			return nil, false
 		}
 		why = err
-		wait = min(wait*2, c.opts.MaxBackoff)
 	}
 }
 

@@ -85,14 +85,15 @@ func parseClockPart(s string, unit time.Duration) (time.Duration, error) {
 	return d.Round(time.Millisecond), nil
 }
 
-// String writes the time control back in the shortest notation ParseTimeControl
-// reads: "10+5", "30/60", "none".
+// String writes the time control back in a notation ParseTimeControl
+// reads: "10+5", "30m/60s", "none". Byo-yomi carries its units, as the
+// lobby's settings write it, so that one game reads the same everywhere.
 func (tc TimeControl) String() string {
 	switch {
 	case tc == TimeControl{}:
 		return "none"
 	case tc.ByoYomi > 0:
-		return clockPart(tc.Main, time.Minute) + "/" + clockPart(tc.ByoYomi, time.Second)
+		return withUnit(clockPart(tc.Main, time.Minute), "m") + "/" + withUnit(clockPart(tc.ByoYomi, time.Second), "s")
 	}
 	return clockPart(tc.Main, time.Minute) + "+" + clockPart(tc.Increment, time.Second)
 }
@@ -105,4 +106,12 @@ func clockPart(d, unit time.Duration) string {
 		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
 	}
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+// withUnit adds the unit to a bare number of clockPart.
+func withUnit(part, unit string) string {
+	if strings.HasSuffix(part, "s") {
+		return part
+	}
+	return part + unit
 }

@@ -67,6 +67,10 @@ type Clock struct {
 	Black, White               time.Duration
 	BlackByoYomi, WhiteByoYomi bool
 	Running                    engine.Color // engine.Empty when stopped
+	// FirstMove is the time the side to move has left to make its first
+	// move (no clock runs before it) before the game is aborted; 0 when
+	// it is not waiting for one.
+	FirstMove time.Duration
 }
 
 // OfferKind is what an offer in a game is about.

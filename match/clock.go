@@ -15,6 +15,7 @@ type Clock struct {
 	tc      gomoku.TimeControl
 	left    [2]time.Duration // main time left; in byo-yomi 0
 	byo     [2]bool          // the side's main time is spent
+	out     [2]bool          // the side ran out of time: its clock reads zero for good
 	running engine.Color     // Empty when stopped
 	since   time.Time        // when the running side's turn began
 }
@@ -60,6 +61,9 @@ func (k *Clock) Stop() { k.running = engine.Empty }
 func (k *Clock) Remaining(c engine.Color, now time.Time) (time.Duration, bool) {
 	i := side(c)
 	left, byo := k.left[i], k.byo[i]
+	if k.out[i] {
+		return 0, byo
+	}
 	if k.running != c {
 		if byo {
 			return time.Duration(k.tc.ByoYomiMS) * time.Millisecond, true
@@ -126,6 +130,19 @@ func (k *Clock) Charge(now time.Time, moved bool) (time.Duration, bool) {
 	}
 	k.running = engine.Empty
 	return spent, true
+}
+
+// Flag stops the running side's clock at zero: it ran out of time (its
+// Charge failed). A flagged side's clock reads zero from then on, so the
+// final screen shows why the game ended, not the time it had before its
+// turn.
+func (k *Clock) Flag() {
+	if k.running == engine.Empty {
+		return
+	}
+	i := side(k.running)
+	k.left[i], k.out[i] = 0, true
+	k.running = engine.Empty
 }
 
 // Refund takes back the increments earned by undone moves (of the given

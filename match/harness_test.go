@@ -57,7 +57,11 @@ var (
 	blitz    = withClock(casual, gomoku.TimeControl{MainMS: 60_000, IncrementMS: 5_000})
 	byoYomi  = withClock(casual, gomoku.TimeControl{MainMS: 10_000, ByoYomiMS: 3_000})
 	suddenly = withClock(casual, gomoku.TimeControl{MainMS: 60_000}) // no increment
+	// firstMove is blitz with 30 s for each side's first move.
+	firstMove = withFirstMove(blitz, 30*sec)
 )
+
+func withFirstMove(c Config, d time.Duration) Config { c.FirstMove = d; return c }
 
 func withClock(c Config, tc gomoku.TimeControl) Config { c.Clock = tc; return c }
 
@@ -278,4 +282,16 @@ func sameState(a, b *Match) bool {
 	x, y := *a, *b
 	x.evs, y.evs = nil, nil
 	return reflect.DeepEqual(x, y)
+}
+
+// opening is both sides' first moves, at t0 (a1, a15: far from the action
+// of the steps after them). A side's clock starts after its first move, so
+// after the opening both clocks run from t0 as the steps expect.
+func opening(cfg Config) []step {
+	clk := ""
+	if cfg.Clock.Enabled() {
+		main := ms(cfg.Clock.MainMS)
+		clk = fmt.Sprintf(" clocks %v %v spent 0s", main, main)
+	}
+	return []step{{0, play(black, "a1"), "moved b a1" + clk, nil}, {0, play(white, "a15"), "moved w a15" + clk, nil}}
 }

@@ -30,6 +30,10 @@ type Config struct {
 	Grace time.Duration
 	// AbandonAfter ends a game both humans have left, with no result.
 	AbandonAfter time.Duration
+	// FirstMove is how long each side has for its first move in a game
+	// with a clock (whose clocks start only after a side's first move);
+	// then the game is aborted. 0: no limit.
+	FirstMove time.Duration
 }
 
 // seat is one side's presence.
@@ -49,19 +53,23 @@ type Match struct {
 	gen      int       // bumped at every change of the board
 	over     bool
 	paused   bool // restored: the clock waits for the side to move
-	rematch  bool // a rematch was agreed
-	result   gomoku.GameResult
-	evs      []Event // Apply's result, reused
+	// firstSince is when the side to move began its first move, whose
+	// time is not charged (firstmove.go); zero when not waiting for one.
+	firstSince time.Time
+	rematch    bool // a rematch was agreed
+	result     gomoku.GameResult
+	evs        []Event // Apply's result, reused
 }
 
-// New starts a game at now: black to move, black's clock running.
+// New starts a game at now: black to move, its first move awaited (the
+// clocks start after each side's first move).
 func New(cfg Config, now time.Time) (*Match, error) {
 	eng, err := engine.NewGame(engine.Options{Size: cfg.Size, Rule: cfg.Rule})
 	if err != nil {
 		return nil, fmt.Errorf("new match: %w", err)
 	}
 	m := &Match{cfg: cfg, eng: eng, clock: NewClock(cfg.Clock)}
-	m.clock.Start(engine.Black, now)
+	m.startTurn(now)
 	return m, nil
 }
 
@@ -145,9 +153,10 @@ func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 	return m.evs, err
 }
 
-// Deadline is when the owner must Tick: the running side's flag fall, a
-// bot's claim against a human who left, or the abandonment of a game both
-// humans left; zero when none is due. A Tick at the Deadline acts.
+// Deadline is when the owner must Tick: the running side's flag fall, the
+// end of the wait for a first move, a bot's claim against a human who
+// left, or the abandonment of a game both humans left; zero when none is
+// due. A Tick at the Deadline acts.
 func (m *Match) Deadline() time.Time {
 	if m.over {
 		return time.Time{}
@@ -158,7 +167,7 @@ func (m *Match) Deadline() time.Time {
 		// the next instant.
 		at = at.Add(time.Nanosecond)
 	}
-	for _, t := range [...]time.Time{m.botClaimAt(), m.abandonAt()} {
+	for _, t := range [...]time.Time{m.firstMoveAt(), m.botClaimAt(), m.abandonAt()} {
 		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
 			at = t
 		}

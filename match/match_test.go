@@ -222,21 +222,21 @@ func TestResults(t *testing.T) {
 			}),
 		},
 		{
-			name: "timeout after one ply is unrated",
-			cfg:  withClock(rated, gomoku.TimeControl{MainMS: 60_000}),
+			name: "no first move after one ply: aborted, not rated",
+			cfg:  withFirstMove(withClock(rated, gomoku.TimeControl{MainMS: 60_000}), 30*sec),
 			steps: []step{
-				{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
-				{70 * sec, tick, "", nil},
-				{70*sec + time.Millisecond, tick, "ended black timeout unrated", nil},
+				{10 * sec, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 10s", nil},
+				{40*sec - time.Millisecond, tick, "", nil},
+				{40 * sec, tick, "ended aborted unrated uncounted", nil},
 			},
 		},
 		{
 			name: "timeout after two plies is rated",
 			cfg:  withClock(rated, gomoku.TimeControl{MainMS: 60_000}),
 			steps: []step{
-				{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
-				{20 * sec, play(white, "h9"), "moved w h9 clocks 50s 50s spent 10s", nil},
-				{71 * sec, tick, "ended white timeout", nil},
+				{10 * sec, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 10s", nil},
+				{20 * sec, play(white, "h9"), "moved w h9 clocks 1m0s 1m0s spent 10s", nil},
+				{81 * sec, tick, "ended white timeout", nil},
 			},
 		},
 	})
@@ -289,7 +289,7 @@ func TestCopyFrom(t *testing.T) {
 		t.Helper()
 		m := mustNew(t, blitz)
 		run(t, m, []step{
-			{sec, play(black, "h8"), "moved b h8 clocks 1m4s 1m0s spent 1s", nil},
+			{sec, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 1s", nil},
 			{2 * sec, offer(black, Draw), "offer draw by black", nil},
 			{3 * sec, offline(black), "away black", nil},
 		})
@@ -314,7 +314,7 @@ func TestCopyFrom(t *testing.T) {
 			}
 			// The copy goes on alone...
 			run(t, cp, []step{
-				{4 * sec, play(white, "h9"), "moved w h9 clocks 1m4s 1m2s spent 3s; lapsed draw", nil},
+				{4 * sec, play(white, "h9"), "moved w h9 clocks 1m0s 1m0s spent 3s; lapsed draw", nil},
 				{5 * sec, online(black), "back black", nil},
 			})
 			if n := len(orig.Moves()); n != 1 || orig.Offer().Kind != Draw || !orig.Away(black) || orig.Turn() != white {

@@ -16,6 +16,7 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 		return err
 	}
 	saved := m.clock
+	first := m.firstMoveSpent(c, now)
 	spent, ok := m.clock.Charge(now, true)
 	if !ok {
 		m.clock = saved
@@ -31,10 +32,10 @@ func (m *Match) play(c engine.Color, p engine.Point, now time.Time) error {
 	b, w := m.clock.Stored()
 	res := m.eng.Result()
 	if !res.Over() {
-		m.clock.Start(c.Opponent(), now)
+		m.startTurn(now)
 	}
 	m.emit(Moved{Move: gomoku.Move{Ply: len(m.eng.Moves()), Point: p, Color: c,
-		BlackClockMS: b, WhiteClockMS: w, SpentMS: spent.Milliseconds(), At: now}})
+		BlackClockMS: b, WhiteClockMS: w, SpentMS: (spent + first).Milliseconds(), At: now}})
 	m.lapseOffer()
 	if res.Over() {
 		m.ended(res, now)
@@ -58,10 +59,14 @@ func (m *Match) end(winner engine.Color, reason engine.Reason, now time.Time) {
 	m.ended(m.eng.Result(), now)
 }
 
-// ended stops the clocks and records the result.
+// ended stops the clocks and records the result. A side whose time ran
+// out keeps a clock at zero.
 func (m *Match) ended(r engine.Result, now time.Time) {
-	m.clock.Charge(now, false)
+	if _, ok := m.clock.Charge(now, false); !ok {
+		m.clock.Flag()
+	}
 	m.clock.Stop()
+	m.firstSince = time.Time{}
 	m.over = true
 	m.offer = Offer{}
 	m.result = gomoku.Decide(r.Winner, r.Reason, len(m.eng.Moves()), now)
@@ -113,7 +118,7 @@ func (m *Match) takeback(n int, now time.Time) {
 	m.gen++
 	m.clock.Charge(now, false)
 	m.clock.Refund(undone[:n])
-	m.clock.Start(m.eng.Turn(), now)
+	m.startTurn(now)
 	m.paused = false
 	m.emit(TakenBack{N: n})
 }

@@ -28,7 +28,7 @@ func (m *Match) presence(c engine.Color, online bool, now time.Time) {
 	turn := m.eng.Turn()
 	if m.paused && !m.over && (m.cfg.Bots[side(turn)] || turn == c && online) {
 		m.paused = false
-		m.clock.Start(turn, now)
+		m.startTurn(now)
 		if m.clock.Enabled() {
 			m.emit(ClockStarted{})
 		}
@@ -58,6 +58,10 @@ func (m *Match) tick(now time.Time) {
 	}
 	if m.clock.Flagged(now) {
 		m.end(m.clock.running.Opponent(), engine.ReasonTimeout, now)
+		return
+	}
+	if at := m.firstMoveAt(); !at.IsZero() && !now.Before(at) {
+		m.end(engine.Empty, engine.ReasonAborted, now)
 		return
 	}
 	if at := m.botClaimAt(); !at.IsZero() && !now.Before(at) {

@@ -120,11 +120,12 @@ func TestRestoreClocks(t *testing.T) {
 			view:   View{BlackMS: 45_000, WhiteMS: 45_000, Running: black},
 		},
 		{
-			name:  "no move yet: the full time",
+			// A side's clock starts after its first move.
+			name:  "no move yet: the full time, no clock running",
 			cfg:   blitz,
 			game:  stored(blitz, nil),
 			steps: []step{{minute, online(black), "clock started", nil}},
-			view:  View{BlackMS: 50_000, WhiteMS: 60_000, Running: black},
+			view:  View{BlackMS: 60_000, WhiteMS: 60_000},
 		},
 		{
 			name: "in byo-yomi",
@@ -148,14 +149,14 @@ func TestRestoreClocks(t *testing.T) {
 				{minute, online(black), "", nil},
 				{minute, online(white), "back white; clock started", nil},
 			},
-			view: View{BlackMS: 55_000, WhiteMS: 50_000, Running: white},
+			view: View{BlackMS: 55_000, WhiteMS: 60_000}, // white's first move: no clock
 		},
 		{
 			name:  "a bot to move is always there",
 			cfg:   withBots(blitz, false, true),
 			game:  stored(blitz, moves[:1], 55_000, 60_000),
 			steps: []step{{minute, online(black), "clock started", nil}},
-			view:  View{BlackMS: 55_000, WhiteMS: 50_000, Running: white},
+			view:  View{BlackMS: 55_000, WhiteMS: 60_000}, // white's first move: no clock
 		},
 		{
 			name:  "no clock: nothing to start",
@@ -221,19 +222,19 @@ func TestPausedClocks(t *testing.T) {
 		want  gomoku.PausedClocks
 		steps []step // after the restore
 	}{
-		{"in time", 30 * sec, gomoku.PausedClocks{Ply: 1, BlackMS: 55_000, WhiteMS: 40_000}, []step{
+		{"in time", 30 * sec, gomoku.PausedClocks{Ply: 3, BlackMS: 55_000, WhiteMS: 40_000}, []step{
 			{minute, online(white), "clock started", nil},
 			{minute + 40*sec, tick, "", nil},
-			{minute + 40*sec + flagFall, tick, "ended black timeout unrated", nil},
+			{minute + 40*sec + flagFall, tick, "ended black timeout", nil},
 		}},
-		{"flagged: it flags at once", 80 * sec, gomoku.PausedClocks{Ply: 1, BlackMS: 55_000, WhiteMS: 0}, []step{
+		{"flagged: it flags at once", 80 * sec, gomoku.PausedClocks{Ply: 3, BlackMS: 55_000, WhiteMS: 0}, []step{
 			{minute, online(white), "clock started", nil},
-			{minute + flagFall, tick, "ended black timeout unrated", nil},
+			{minute + flagFall, tick, "ended black timeout", nil},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mustNew(t, blitz)
-			run(t, m, []step{{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil}})
+			run(t, m, seq(opening(blitz), []step{{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil}}))
 			p := m.PausedClocks(at(tc.stop))
 			if p != tc.want {
 				t.Fatalf("PausedClocks = %+v, want %+v", p, tc.want)
@@ -241,9 +242,26 @@ func TestPausedClocks(t *testing.T) {
 			if k := m.Clock(); k.Running() != white {
 				t.Error("PausedClocks stopped the match's own clock")
 			}
-			g := stored(blitz, []string{"h8"}, 55_000, 60_000)
+			g := stored(blitz, []string{"a1", "a15", "h8"}, 60_000, 60_000, 60_000, 60_000, 55_000, 60_000)
 			g.Paused = &p
 			run(t, mustRestore(t, blitz, g), tc.steps)
 		})
 	}
+}
+
+// TestRestoreFirstMove: a restored game whose side to move has not moved
+// yet waits for its first move again from the player's return.
+func TestRestoreFirstMove(t *testing.T) {
+	m := mustRestore(t, firstMove, stored(firstMove, []string{"h8"}, 60_000, 60_000))
+	run(t, m, []step{
+		{minute, online(black), "", nil},
+		{minute, online(white), "clock started", nil},
+	})
+	if d, want := m.Deadline(), at(minute+30*sec); !d.Equal(want) {
+		t.Errorf("Deadline() = %v, want %v", offset(d), offset(want))
+	}
+	if left, ok := m.FirstMoveLeft(at(minute + 10*sec)); !ok || left != 20*sec {
+		t.Errorf("FirstMoveLeft = %v %v, want 20s", left, ok)
+	}
+	run(t, m, []step{{minute + 30*sec, tick, "ended aborted unrated uncounted", nil}})
 }

@@ -144,7 +144,7 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 // Leaderboard implements gomoku.Store.
 func (db *DB) Leaderboard(ctx context.Context, limit int) ([]gomoku.Account, error) {
 	rows, err := db.pool.Query(ctx, `SELECT `+accountColumns+` FROM accounts
-		WHERE rated_games > 0 ORDER BY rating DESC, rated_games DESC, id LIMIT $1`, limitOr(limit, 50))
+		WHERE rated_games > 0 AND deleted_at IS NULL ORDER BY rating DESC, rated_games DESC, id LIMIT $1`, limitOr(limit, 50))
 	if err != nil {
 		return nil, wrap(err, "leaderboard")
 	}

@@ -165,13 +165,15 @@ type OfferAnswer struct {
 	By       string `json:"by,omitempty"` // answering colour
 }
 
-// GameOver ends a game (event).
+// GameOver ends a game (event). Clock is both clocks as the game ended
+// (none running; a side whose time ran out at 0); absent without a clock.
 type GameOver struct {
 	GameID int64 `json:"game_id"`
 	Seq    int64 `json:"seq"`
 	Result
 	BlackRating *RatingChange `json:"black_rating,omitempty"` // rated games only
 	WhiteRating *RatingChange `json:"white_rating,omitempty"`
+	Clock       *Clock        `json:"clock,omitempty"`
 }
 
 // GameChat is a chat line of a game (event).
@@ -199,7 +201,23 @@ type PlayerBack struct {
 	Color  string `json:"color"`
 }
 
+// GameWatchers is how many watch a game now (event, not numbered), sent to
+// its players and watchers when the number changes.
+type GameWatchers struct {
+	GameID   int64 `json:"game_id"`
+	Watchers int   `json:"watchers"`
+}
+
+// RematchStarted says the players of a finished game started their rematch
+// (event, not numbered): a watcher may watch NewGameID.
+type RematchStarted struct {
+	GameID    int64 `json:"game_id"`
+	NewGameID int64 `json:"new_game_id"`
+}
+
 // Type implementations.
+func (GameWatchers) Type() string   { return "game_watchers" }
+func (RematchStarted) Type() string { return "rematch_started" }
 func (Move) Type() string           { return "move" }
 func (Takeback) Type() string       { return "takeback" }
 func (TakebackAnswer) Type() string { return "takeback_answer" }
@@ -241,5 +259,6 @@ func init() {
 	register(Move{}, Takeback{}, TakebackAnswer{}, DrawOffer{}, DrawAnswer{}, Resign{}, Abort{},
 		RematchOffer{}, RematchAnswer{}, ClaimWin{}, GameSay{}, Watch{}, Unwatch{}, Resync{},
 		GameStart{}, GameState{}, GameEvents{}, GameClock{}, GameMove{}, GameTakeback{},
-		OfferMade{}, OfferAnswer{}, GameOver{}, GameChat{}, PlayerAway{}, PlayerBack{})
+		OfferMade{}, OfferAnswer{}, GameOver{}, GameChat{}, PlayerAway{}, PlayerBack{},
+		GameWatchers{}, RematchStarted{})
 }

@@ -19,6 +19,8 @@ type Lobby struct {
 	Challenges    []Challenge   `json:"challenges"`     // open challenges from or to you
 	PlayersOnline int           `json:"players_online"` // all online humans, listed or not
 	GamesRunning  int           `json:"games_running"`  // all running games, listed or not
+	// Chat is the lobby chat's recent lines, oldest first (up to 50).
+	Chat []LobbyChat `json:"chat,omitempty"`
 }
 
 // Caps of the lobby's lists.

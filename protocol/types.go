@@ -86,6 +86,10 @@ type Clock struct {
 	BlackByoYomi bool   `json:"black_byoyomi,omitempty"`
 	WhiteByoYomi bool   `json:"white_byoyomi,omitempty"`
 	Running      string `json:"running,omitempty"`
+	// FirstMoveMS is, while the side to move has not made its first move
+	// (its clock starts only after it), the time it has left to make it
+	// before the game is aborted.
+	FirstMoveMS int64 `json:"first_move_ms,omitempty"`
 }
 
 // GameInfo is what does not change during a game.
@@ -137,6 +141,7 @@ type GameSummary struct {
 	Black     Player      `json:"black"`
 	White     Player      `json:"white"`
 	Plies     int         `json:"plies"`
+	Watchers  int         `json:"watchers,omitempty"` // spectators now
 	StartedAt time.Time   `json:"started_at"`
 	EndedAt   *time.Time  `json:"ended_at,omitempty"`
 	Result    *Result     `json:"result,omitempty"` // nil while running

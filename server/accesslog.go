@@ -12,8 +12,9 @@ import (
 // accessLog logs one line per HTTP request, a websocket upgrade included
 // (status 101, logged once the handshake is done, not when the connection
 // ends). It logs the method, the path, the status, the duration, the bytes
-// written and the client's address, and nothing else of the request: the
-// query string and the headers may carry tokens or passwords.
+// written and the client's address (read from a trusted proxy's headers),
+// and nothing else of the request: the query string and the headers may
+// carry tokens or passwords.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now() // the wall clock: a duration, not a game decision
@@ -25,7 +26,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 				slog.Int("status", rec.statusOr200()),
 				slog.Duration("duration", time.Since(start)),
 				slog.Int64("bytes", rec.bytes),
-				slog.String("client", clientIP(r)))
+				slog.String("client", s.env.cfg.TrustedProxies.clientIP(r)))
 		}()
 		next.ServeHTTP(rec, r)
 	})

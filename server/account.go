@@ -89,6 +89,9 @@ func (c *conn) login(m *protocol.Login) (protocol.Message, error) {
 	ctx, cancel := c.env.requestCtx()
 	defer cancel()
 	a, err := c.env.store.AccountByName(ctx, m.Username)
+	if err == nil && a.PasswordHash == "" {
+		err = gomoku.ErrNotFound // a deleted account: no password opens it
+	}
 	if errors.Is(err, gomoku.ErrNotFound) {
 		auth.VerifyDummy(m.Password) // same time as a real check
 		return nil, bad

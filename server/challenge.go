@@ -59,9 +59,13 @@ func (h *hub) createChallenge(c *conn, u *user, m *protocol.ChallengeCreate) (pr
 			continue
 		}
 		if ch.to == to {
+			// Both sides are told: the challenger's other screens (and
+			// lists) would keep the old one forever.
 			delete(h.challenges, cid)
 			ch.timer.Stop()
-			to.send(protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: "replaced by a new challenge"}))
+			frame := protocol.MustEncode("", protocol.ChallengeCancelled{ChallengeID: cid, Reason: "replaced by a new challenge"})
+			to.send(frame)
+			u.send(frame)
 			continue
 		}
 		open++

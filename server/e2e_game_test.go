@@ -126,13 +126,18 @@ func TestFlagFall(t *testing.T) {
 	a, b := guests(t, s, "ann", "ben")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{ByoYomiMS: 2000}}) // no main time: 2 s a move
-	play(t, gid, black, white, "h8")
-	clk.Advance(2*time.Second + time.Millisecond) // past white's deadline, fixed by the move it has seen
+	// The first moves are not charged; then black's period runs out.
+	play(t, gid, black, white, "h8", "h9")
+	clk.Advance(2*time.Second + time.Millisecond) // past black's deadline, fixed by the move it has seen
 	over := gameOver(t, black, gid)
-	if over.Winner != protocol.ColorBlack || over.Reason != "timeout" {
+	if over.Winner != protocol.ColorWhite || over.Reason != "timeout" {
 		t.Fatalf("flag fall %+v", over)
 	}
-	white.expectCode(protocol.Move{GameID: gid, Move: "a1"}, protocol.CodeGameOver)
+	// The final clocks: the flagged side's reads 0, the other's what it had.
+	if k := over.Clock; k == nil || k.BlackMS != 0 || k.WhiteMS != 2000 || k.Running != "" {
+		t.Fatalf("final clocks %+v", over.Clock)
+	}
+	black.expectCode(protocol.Move{GameID: gid, Move: "a1"}, protocol.CodeGameOver)
 }
 
 func TestByoYomiClock(t *testing.T) {
@@ -140,9 +145,9 @@ func TestByoYomiClock(t *testing.T) {
 	a, b := guests(t, s, "ann", "ben")
 	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{MainMS: 0, ByoYomiMS: 60_000}})
-	play(t, gid, black, white, "h8")
+	play(t, gid, black, white, "h8", "h9")
 	st := white.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
-	if st.Clock == nil || !st.Clock.BlackByoYomi || st.Clock.BlackMS != 60_000 || st.Clock.Running != protocol.ColorWhite {
+	if st.Clock == nil || !st.Clock.WhiteByoYomi || st.Clock.WhiteMS != 60_000 || st.Clock.Running != protocol.ColorBlack {
 		t.Fatalf("byo-yomi clock %+v", st.Clock)
 	}
 }

@@ -103,7 +103,8 @@ func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, s
 // matchConfig is the match's configuration for a game between specs.
 func (e *env) matchConfig(st settings, specs [2]seatSpec) match.Config {
 	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
-		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: e.graceFor(st.tc), AbandonAfter: e.cfg.AbandonAfter}
+		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: e.graceFor(st.tc), AbandonAfter: e.cfg.AbandonAfter,
+		FirstMove: e.cfg.FirstMove}
 }
 
 // post runs f on the game goroutine, waiting for room in its queue; false
@@ -337,7 +338,9 @@ func (g *game) startRematch() {
 	for i, s := range g.seats {
 		specs[1-i] = seatSpec{user: s.user, bot: s.bot}
 	}
-	if _, err := g.lobby.startGame(g.settings, specs[0], specs[1]); err != nil {
+	next, err := g.lobby.startGame(g.settings, specs[0], specs[1])
+	g.rematchStarted(next)
+	if err != nil {
 		pe := wireError(g.env.log, err)
 		for _, s := range g.seats {
 			if s.user != nil {

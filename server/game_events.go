@@ -54,7 +54,7 @@ func (g *game) stage(evs []match.Event, c gomoku.Committed, now time.Time) {
 func (g *game) ended(e match.Ended, c gomoku.Committed, now time.Time) {
 	r := e.Result
 	ev := protocol.GameOver{GameID: g.id, Seq: g.next(), Result: protocol.Result{Winner: colorName(r.Winner),
-		Reason: r.Reason.String(), Line: pointList(e.Line)}}
+		Reason: r.Reason.String(), Line: pointList(e.Line)}, Clock: g.clock(now)}
 	var ratings [2]int
 	if g.settings.rated && !r.Unrated && c.BlackRating.After.Rating > 0 {
 		ev.BlackRating = ratingChange(c.BlackRating)
@@ -93,8 +93,12 @@ func (g *game) clock(now time.Time) *protocol.Clock {
 	if !ok {
 		return nil
 	}
-	return &protocol.Clock{BlackMS: v.BlackMS, WhiteMS: v.WhiteMS, BlackByoYomi: v.BlackByoYomi,
+	out := &protocol.Clock{BlackMS: v.BlackMS, WhiteMS: v.WhiteMS, BlackByoYomi: v.BlackByoYomi,
 		WhiteByoYomi: v.WhiteByoYomi, Running: colorName(v.Running)}
+	if left, ok := g.m.FirstMoveLeft(now); ok {
+		out.FirstMoveMS = max(left.Milliseconds(), 1) // 0 would read as no wait
+	}
+	return out
 }
 
 // snapshot is the full state as u sees it (u nil or not a player: watcher).

@@ -109,17 +109,15 @@ func (g *game) say(r request, text string) (protocol.Message, error) {
 // watch subscribes the connection and answers with the state.
 func (g *game) watch(r request) protocol.Message {
 	if g.seatOfUser(r.u) == nil {
-		g.watchers[r.c] = struct{}{}
+		g.addWatcher(r.c)
 	}
 	return protocol.GameState{Snapshot: g.snapshot(r.u)}
 }
 
-func (g *game) removeWatcher(c *conn) { delete(g.watchers, c) }
-
 // resync answers with the events after last, or the full state.
 func (g *game) resync(r request, last int64) protocol.Message {
 	if g.seatOfUser(r.u) == nil {
-		g.watchers[r.c] = struct{}{}
+		g.addWatcher(r.c)
 	}
 	if last < g.firstSeq-1 || last > g.seq || last < 0 {
 		return protocol.GameState{Snapshot: g.snapshot(r.u)}

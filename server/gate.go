@@ -1,7 +1,6 @@
 package server
 
 import (
-	"net"
 	"net/http"
 	"sync"
 
@@ -56,7 +55,7 @@ func (g *gate) close() (first bool, open int) {
 
 // serveWS upgrades to a websocket and runs the connection's two goroutines.
 func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
-	ip := clientIP(r)
+	ip := g.env.cfg.TrustedProxies.clientIP(r)
 	if status, text := g.reserve(ip); status != 0 {
 		http.Error(w, text, status)
 		return
@@ -134,14 +133,4 @@ func (g *gate) untrack(c *conn) {
 		g.releaseLocked(c.ip)
 	}
 	g.mu.Unlock()
-}
-
-// clientIP is the address a request came from (the peer; a reverse proxy's
-// headers are not trusted).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

@@ -170,8 +170,9 @@ func (c *conn) lobbySay(m *protocol.LobbySay) (protocol.Message, error) {
 	if !c.lobby.chat.Allow() {
 		return nil, errf(protocol.CodeRateLimited, "the lobby chat is busy; try again in a moment")
 	}
-	c.lobby.broadcast(protocol.MustEncode("", protocol.LobbyChat{From: c.user.name, Text: text,
-		At: c.env.now().UTC().Truncate(time.Millisecond)}))
+	line := protocol.LobbyChat{From: c.user.name, Text: text, At: c.env.now().UTC().Truncate(time.Millisecond)}
+	c.lobby.chatLog.add(line)
+	c.lobby.broadcast(protocol.MustEncode("", line))
 	return protocol.OK{}, nil
 }
 

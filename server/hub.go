@@ -80,6 +80,8 @@ type hub struct {
 
 	// chat bounds the lobby chat as a whole: each line goes to everyone.
 	chat *rate.Limiter
+	// chatLog keeps its recent lines for the lobby snapshot.
+	chatLog chatLog
 
 	// Lobby changes waiting for the next push (latest state of each).
 	pendPlayers map[string]protocol.Player // by userKey
@@ -257,6 +259,7 @@ func (h *hub) lobby(u *user) protocol.Lobby {
 			l.Challenges = append(l.Challenges, ch.wire())
 		}
 	}
+	l.Chat = h.chatLog.recent()
 	return l
 }
 

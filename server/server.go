@@ -33,6 +33,10 @@ type Config struct {
 	// open /ws besides the server's own host. Clients that send no Origin
 	// (the terminal client) are always allowed.
 	AllowedOrigins []string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
+	// Forwarded and X-Real-IP headers name the client's address for the
+	// per-address limits and the logs. Empty: every peer is the client.
+	TrustedProxies Proxies
 	// RateLimit and RateBurst limit the frames one connection may send
 	// (default 20/s, burst 40); beyond them a request gets rate_limited, and
 	// a connection that keeps going is closed with 1008.
@@ -55,6 +59,10 @@ type Config struct {
 	// game without a clock, or restored with its clock paused, would
 	// otherwise wait for them forever.
 	AbandonAfter time.Duration
+	// FirstMove is how long each side of a game with a clock has for its
+	// first move, which its clock does not charge (default 30s); then the
+	// game is aborted.
+	FirstMove time.Duration
 	// SessionTTL is how long a login token lives (default 30 days).
 	SessionTTL time.Duration
 	// BotWorkers is the number of AI searches run at once (default: the
@@ -101,6 +109,7 @@ func (c Config) withDefaults() Config {
 	def(&c.RematchWindow, 2*time.Minute)
 	def(&c.SessionTTL, 30*24*time.Hour)
 	def(&c.AbandonAfter, 24*time.Hour)
+	def(&c.FirstMove, 30*time.Second)
 	if c.BotWorkers <= 0 {
 		c.BotWorkers = runtime.GOMAXPROCS(0)
 	}

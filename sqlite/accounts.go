@@ -131,7 +131,7 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, 
 // Leaderboard implements gomoku.Store.
 func (db *DB) Leaderboard(ctx context.Context, limit int) ([]gomoku.Account, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT `+accountColumns+` FROM accounts
-		WHERE rated_games > 0 ORDER BY rating DESC, rated_games DESC, id LIMIT ?`, limitOr(limit, 50))
+		WHERE rated_games > 0 AND deleted_at IS NULL ORDER BY rating DESC, rated_games DESC, id LIMIT ?`, limitOr(limit, 50))
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard: %w", err)
 	}

@@ -46,6 +46,9 @@ func Run(t *testing.T, f Factory) {
 		{"ActiveGamesAfterReopen", testActiveAfterReopen},
 		{"GamesByAccountPaging", testPaging},
 		{"Leaderboard", testLeaderboard},
+		{"SetPassword", testSetPassword},
+		{"DeleteAccount", testDeleteAccount},
+		{"Blocks", testBlocks},
 		{"CancelledContext", testCancelled},
 	}
 	for _, tt := range tests {

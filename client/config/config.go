@@ -29,6 +29,44 @@ type Config struct {
 	Server   string `json:"server,omitempty"`   // as given by the user
 	Token    string `json:"token,omitempty"`    // session token; secret
 	Username string `json:"username,omitempty"` // who the token belongs to
+
+	// A guest session, kept beside the account's so that a guest gets back
+	// into a game after the client restarts (the server keeps a guest
+	// session for a day after its last use).
+	GuestToken  string `json:"guest_token,omitempty"`  // secret
+	GuestName   string `json:"guest_name,omitempty"`   // "guest:carol"
+	GuestServer string `json:"guest_server,omitempty"` // the server URL it is valid on
+
+	// Settings are the lobby's game settings, remembered between runs.
+	Settings *Settings `json:"settings,omitempty"`
+}
+
+// Settings are the game settings last chosen in the lobby, as the lobby
+// writes them (checked again when read).
+type Settings struct {
+	Rule  string `json:"rule,omitempty"`
+	Size  int    `json:"size,omitempty"`
+	Time  string `json:"time,omitempty"` // "10+5", "30m/60s", "none"
+	Color string `json:"color,omitempty"`
+	Rated bool   `json:"rated,omitempty"`
+}
+
+// Guest returns the saved guest token for the server url; "" when none is
+// saved or it belongs to another server.
+func (c Config) Guest(url string) string {
+	if c.GuestServer != url {
+		return ""
+	}
+	return c.GuestToken
+}
+
+// SetGuest keeps a guest session of the server url (an empty token
+// forgets it).
+func (c *Config) SetGuest(url, token, name string) {
+	c.GuestServer, c.GuestToken, c.GuestName = url, token, name
+	if token == "" {
+		c.GuestServer, c.GuestName = "", ""
+	}
 }
 
 // DefaultPath is os.UserConfigDir()/gomoku/config.json.

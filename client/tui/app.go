@@ -37,9 +37,15 @@ type App struct {
 	Current int64 // the game on screen; 0 for the lobby
 
 	width, height int
-	ticking       bool
-	msgTimer      int     // the lobby message a clearing timer is set for
-	conn          ConnMsg // the connection's last state
+	help          bool     // the help screen of the current screen is shown
+	screens       []screen // history, replay... over the lobby or a game; the last on top
+	// OnSettings, when set, is told the lobby's settings after they
+	// changed, to keep them for the next run (off the UI loop).
+	OnSettings func(Settings)
+	saved      Settings // the settings OnSettings last heard
+	ticking    bool
+	msgTimer   int     // the lobby message a clearing timer is set for
+	conn       ConnMsg // the connection's last state
 }
 
 // NewApp builds the program's model for player me on server.
@@ -94,6 +100,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	}
 	m, cmd := a.update(msg)
+	if s := a.Lobby.Settings; s != a.saved && a.OnSettings != nil {
+		a.saved = s
+		save := a.OnSettings
+		cmd = tea.Batch(cmd, func() tea.Msg { save(s); return nil })
+	}
 	if seq := a.Lobby.msgSeq; seq != a.msgTimer && a.Lobby.Message != "" {
 		a.msgTimer = seq
 		cmd = tea.Batch(cmd, expireAfter(0, seq))
@@ -124,6 +135,16 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if a.conn.LoggedOut && msg.String() == "G" && !a.typing() {
 			return a, a.intent(GuestIntent{Name: strings.TrimPrefix(a.Lobby.Me, client.GuestPrefix)})
+		}
+		if a.helpKey(msg.String()) {
+			return a, nil
+		}
+		if n := len(a.screens); n > 0 {
+			if k := msg.String(); k == "q" || k == "esc" {
+				a.screens = a.screens[:n-1]
+				return a, nil
+			}
+			return a, a.screens[n-1].key(msg.String())
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the terminal is read arrive as one
@@ -269,7 +290,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 	case LobbyMsg:
 		a.Lobby.SetPlayers(m.Players)
 		a.Lobby.SetChallenges(m.Challenges)
+		a.Lobby.SetGames(m.Games)
 		a.Lobby.Seeking = m.Seeking
+	case ChatHistoryMsg:
+		// The server's lines up to now: they include those already shown.
+		a.Lobby.Chat = append([]ChatLine(nil), m.Lines...)
 	case ChatMsg:
 		if m.Game == 0 {
 			a.Lobby.Chat = appendChat(a.Lobby.Chat, m.Line)
@@ -330,6 +355,11 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		a.offer(m)
 	case GameOverMsg:
 		if g := a.Games[m.Game]; g != nil {
+			if m.Clock != nil {
+				g.State.SetClocks(*m.Clock)
+			} else {
+				g.State.StopClock(a.now())
+			}
 			g.State.Finish(m.Result)
 			g.Info("%s", m.Note)
 			if m.BlackRating > 0 {
@@ -337,10 +367,22 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			}
 		}
 		a.updateMyGame()
+	case GameWatchersMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.State.Watchers = m.Watchers
+		}
+	case RematchMsg:
+		// Watching: follow the players to their rematch.
+		if g := a.Games[m.Old]; g != nil && !g.player() {
+			g.Info("rematch: game %d", m.New)
+			return tea.Batch(a.intent(WatchIntent{Game: m.New}), a.tick())
+		}
 	case GameAwayMsg:
 		if g := a.Games[m.Game]; g != nil {
 			g.State.Away = m.Away
 		}
+	case ScreenMsg:
+		a.screens = append(a.screens, m.screen)
 	case NoticeMsg:
 		a.notice(m)
 	case intentFailed:
@@ -427,9 +469,39 @@ func (a *App) tick() tea.Cmd {
 	return tea.Tick(tickEvery, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
+// helpKey opens the help screen with ?, closes it with ?, esc or q, and
+// swallows every other key while it is shown. It reports whether it took
+// the key.
+func (a *App) helpKey(key string) bool {
+	switch {
+	case a.help:
+		if key == "?" || key == "esc" || key == "q" {
+			a.help = false
+		}
+		return true
+	case key == "?" && !a.typing():
+		a.help = true
+		return true
+	}
+	return false
+}
+
 // View draws the current screen.
 func (a *App) View() string {
-	if g := a.Games[a.Current]; g != nil {
+	g := a.Games[a.Current]
+	if n := len(a.screens); n > 0 {
+		top := a.screens[n-1]
+		if a.help {
+			return helpView("Keys · "+top.title(), top.keys(), a.width, a.height, a.styles)
+		}
+		return top.view(a.width, a.height, a.styles)
+	}
+	switch {
+	case a.help && g != nil:
+		return helpView(fmt.Sprintf("Keys · game %d", g.State.Info.ID), gameKeys(g.player()), a.width, a.height, a.styles)
+	case a.help:
+		return helpView("Keys · lobby", lobbyKeys, a.width, a.height, a.styles)
+	case g != nil:
 		return g.View()
 	}
 	return a.Lobby.View()

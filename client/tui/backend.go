@@ -24,11 +24,14 @@ const maxChatInput = client.MaxChatRunes
 type ClientBackend struct {
 	c   *client.Client
 	now func() time.Time
+	// OnGuest, when set, is told a new guest session's token and name.
+	OnGuest func(token, name string)
 
 	mu         sync.Mutex
 	players    map[string]client.Player
 	bots       []client.Player
 	challenges map[int64]client.Challenge
+	games      map[int64]client.LobbyGame // running games
 	seeking    bool
 	colors     map[int64]engine.Color            // my colour per game (engine.Empty when watching)
 	names      map[int64]map[engine.Color]string // player names per game and colour
@@ -41,6 +44,7 @@ func NewClientBackend(c *client.Client) *ClientBackend {
 		c: c, now: time.Now,
 		players:    map[string]client.Player{},
 		challenges: map[int64]client.Challenge{},
+		games:      map[int64]client.LobbyGame{},
 		colors:     map[int64]engine.Color{},
 		names:      map[int64]map[engine.Color]string{},
 	}
@@ -124,6 +128,15 @@ func (b *ClientBackend) lobbyEvent(e client.Event) tea.Msg {
 		for _, c := range e.Challenges {
 			b.challenges[c.ID] = c
 		}
+		b.games = map[int64]client.LobbyGame{}
+		b.gamesChanged(e.Games)
+		var history ChatHistoryMsg
+		for _, c := range e.Chat {
+			history.Lines = append(history.Lines, ChatLine{From: c.From, Text: c.Text})
+		}
+		return MultiMsg{b.lobbyMsg(), history}
+	case client.LobbyGamesChanged:
+		b.gamesChanged(e.Games)
 		return b.lobbyMsg()
 	case client.PresenceChanged:
 		for _, p := range e.Players {
@@ -144,6 +157,17 @@ func (b *ClientBackend) lobbyEvent(e client.Event) tea.Msg {
 		return b.challengeClosed(e)
 	}
 	return nil
+}
+
+// gamesChanged updates the running games. Call with b.mu held.
+func (b *ClientBackend) gamesChanged(gs []client.LobbyGame) {
+	for _, g := range gs {
+		if g.Over {
+			delete(b.games, g.Game)
+		} else {
+			b.games[g.Game] = g
+		}
+	}
 }
 
 // challengeClosed forgets a challenge and says why it went. Call with b.mu
@@ -180,12 +204,18 @@ func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 		return GameUndoMsg{Game: e.Game, N: e.Undone, Clock: b.clocks(e.Clock)}
 	case client.ClockSet:
 		return GameClockMsg{Game: e.Game, Clock: *b.clocks(&e.Clock)}
+	case client.WatchersChanged:
+		return GameWatchersMsg{Game: e.Game, Watchers: e.Watchers}
+	case client.RematchStarted:
+		if mine, known := b.colors[e.Game]; known && mine == engine.Empty {
+			return RematchMsg{Old: e.Game, New: e.NewGame}
+		}
 	case client.OfferMade:
 		return GameOfferMsg{Game: e.Game, Offer: string(e.Kind), Mine: e.From == b.colors[e.Game]}
 	case client.OfferAnswered:
 		return b.offerAnswer(e)
 	case client.GameEnded:
-		m := GameOverMsg{Game: e.Game, Result: finalResult(e.Result), Note: ratingNote(e)}
+		m := GameOverMsg{Game: e.Game, Result: finalResult(e.Result), Note: ratingNote(e), Clock: b.clocks(e.Clock)}
 		if e.BlackRating != nil && e.WhiteRating != nil {
 			m.BlackRating, m.WhiteRating = e.BlackRating.After, e.WhiteRating.After
 		}
@@ -284,7 +314,7 @@ func challengeNotice(from string, c Challenge) NoticeMsg {
 	if mc := myColor(c); mc != "random" {
 		color = "you " + mc
 	}
-	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: tab, a accepts",
+	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: in the lobby, tab then a accepts",
 		from, s.Rule, s.Size, s.Size, s.Time, rated, color)}
 }
 
@@ -319,5 +349,9 @@ func (b *ClientBackend) lobbyMsg() LobbyMsg {
 		cs = append(cs, Challenge{ID: c.ID, From: c.From, To: c.To, Incoming: c.To == me, Settings: settingsOf(c.Settings)})
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
-	return LobbyMsg{Players: ps, Challenges: cs, Seeking: b.seeking}
+	var gs []LobbyGame
+	for _, g := range b.games {
+		gs = append(gs, lobbyGameOf(g))
+	}
+	return LobbyMsg{Players: ps, Challenges: cs, Games: sortGames(gs), Seeking: b.seeking}
 }

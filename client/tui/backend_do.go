@@ -76,6 +76,8 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		return b.setSeeking(false, "stopped looking"), nil
 	case GuestIntent:
 		return b.guest(ctx, in.Name)
+	case HistoryIntent, ReplayIntent, ExportIntent, ProfileIntent, LeaderboardIntent:
+		return b.screen(ctx, in)
 	}
 	return nil, fmt.Errorf("unknown intent %T", in)
 }
@@ -119,6 +121,13 @@ func (b *ClientBackend) challenge(ctx context.Context, in ChallengeIntent) (tea.
 		// Accepted at once: the game screen opens with its game_start.
 		return nil, nil
 	}
+	// The new challenge replaces my open one to the same player (the
+	// server says so too, with challenge_cancelled).
+	for id, old := range b.challenges {
+		if old.From == ch.From && strings.EqualFold(old.To, ch.To) {
+			delete(b.challenges, id)
+		}
+	}
 	b.challenges[ch.ID] = ch
 	return MultiMsg{b.lobbyMsg(), NoticeMsg{Text: "challenge sent to " + in.Name}}, nil
 }
@@ -146,8 +155,12 @@ func (b *ClientBackend) seek(ctx context.Context, settings Settings) (tea.Msg, e
 // guest enters again as a guest after the session expired (the lobby
 // follows as an event) and watches again the games that were watched.
 func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error) {
-	if _, err := b.c.Guest(ctx, wish); err != nil {
+	sess, err := b.c.Guest(ctx, wish)
+	if err != nil {
 		return nil, err
+	}
+	if b.OnGuest != nil {
+		b.OnGuest(sess.Token, sess.Player.Name)
 	}
 	me := b.c.Me().Name
 	b.mu.Lock()

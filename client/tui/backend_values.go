@@ -35,6 +35,7 @@ func (b *ClientBackend) start(s client.GameSnapshot) tea.Msg {
 		}
 	}
 	st.Away = s.Away != engine.Empty && s.Away != s.Me
+	st.Watchers = s.Watchers
 	if s.Result != nil {
 		st.Finish(finalResult(*s.Result))
 	}
@@ -48,7 +49,7 @@ func (b *ClientBackend) clocks(c *client.Clock) *Clocks {
 	}
 	return &Clocks{
 		Black: c.Black, White: c.White, BlackByo: c.BlackByoYomi, WhiteByo: c.WhiteByoYomi,
-		Running: c.Running, At: b.now(),
+		Running: c.Running, FirstMove: c.FirstMove, At: b.now(),
 	}
 }
 

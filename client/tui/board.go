@@ -101,12 +101,23 @@ func (v BoardView) separator(x, y int, st Styles) string {
 		return st.Cursor.Render("[")
 	case v.ShowCursor && v.Cursor == left:
 		return st.Cursor.Render("]")
-	case v.Last == right:
+	case v.Last == right && v.lastParens():
 		return st.Board.Render("(")
-	case v.Last == left:
+	case v.Last == left && v.lastParens():
 		return st.Board.Render(")")
 	}
 	return st.Board.Render(" ")
+}
+
+// lastParens reports whether the last move gets both its parentheses: not
+// when the cursor next to it takes one of their columns, as half a pair
+// ("[●]○)") reads as a typo. The move keeps its highlight.
+func (v BoardView) lastParens() bool {
+	if !v.ShowCursor || v.Cursor.Y != v.Last.Y {
+		return true
+	}
+	d := v.Cursor.X - v.Last.X
+	return d != 1 && d != -1
 }
 
 func (v BoardView) cell(p engine.Point, forbidden, win bool, st Styles) string {

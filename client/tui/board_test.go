@@ -66,3 +66,34 @@ func TestBoardPointAt(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardCursorNextToLastMove: the cursor's brackets and the last move's
+// parentheses share the column between two points; the cursor wins it, and
+// then the last move loses its other parenthesis too (no "[●]○)").
+func TestBoardCursorNextToLastMove(t *testing.T) {
+	b := mustBoard(t, `
+		. . . . .
+		. . . . .
+		. x o . .
+		. . . . .
+		. . . . .`)
+	last := engine.Point{X: 2, Y: 2}
+	for _, tc := range []struct {
+		name   string
+		cursor engine.Point
+		want   string // row 3
+	}{
+		{"left of it", engine.Point{X: 1, Y: 2}, " 3 ·[●]○ · · "},
+		{"right of it", engine.Point{X: 3, Y: 2}, " 3 · ● ○[·]· "},
+		{"on it", last, " 3 · ●[○]· · "},
+		{"two away", engine.Point{X: 4, Y: 2}, " 3 · ●(○)·[·]"},
+		{"a row above", engine.Point{X: 1, Y: 3}, " 3 · ●(○)· · "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := BoardView{Board: *b, Last: last, Cursor: tc.cursor, ShowCursor: true}
+			if got := strings.Split(v.Render(PlainStyles()), "\n")[2]; got != tc.want {
+				t.Errorf("row 3 %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

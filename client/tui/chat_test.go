@@ -11,7 +11,7 @@ func TestChatRowsWrap(t *testing.T) {
 		{From: "ann", Text: "hi"},
 		{From: "carol", Text: "nice opening, but I think you missed the three on the g file"},
 	}
-	rows := chatRows(chat, 20, 10, st)
+	rows := chatRows(chat, 20, 10, 0, st)
 	if len(rows) < 4 || rows[0] != "ann: hi" {
 		t.Fatalf("rows %q", rows)
 	}
@@ -23,11 +23,11 @@ func TestChatRowsWrap(t *testing.T) {
 	if got := strings.Join(rows[1:], " "); !strings.Contains(got, "missed the three on the g file") {
 		t.Fatalf("the long line is not all there: %q", got)
 	}
-	newest := chatRows(chat, 20, 2, st)
+	newest := chatRows(chat, 20, 2, 0, st)
 	if len(newest) != 2 || !strings.HasSuffix(newest[1], "file") {
 		t.Fatalf("the last 2 rows: %q", newest)
 	}
-	if chatRows(chat, 20, 0, st) != nil {
+	if chatRows(chat, 20, 0, 0, st) != nil {
 		t.Fatal("rows with no room")
 	}
 }

@@ -43,9 +43,11 @@ type GameModel struct {
 	styles        Styles
 	now           func() time.Time
 
-	mode    inputMode
-	input   string
-	confirm Intent // a ResignIntent or AbortIntent waiting for y; nil for none
+	mode     inputMode
+	input    string
+	confirm  Intent // a ResignIntent or AbortIntent waiting for y; nil for none
+	chatBack int    // chat rows scrolled back from the newest (pgup / pgdown)
+	chatRows int    // the chat's height when last drawn: a page
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
@@ -130,6 +132,12 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 		m.mode, m.input = inputChat, ""
 	case "q", "esc":
 		return intentCmd(LeaveGameIntent{Game: id})
+	case "pgup", "pgdown", "end":
+		m.chatBack = scrollChat(m.chatBack, key, m.chatPage())
+	case "v":
+		if s.Over() {
+			return intentCmd(ReplayIntent{Game: id})
+		}
 	}
 	if !m.player() {
 		return nil
@@ -240,6 +248,9 @@ func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// recordColW is the width of one column of the record.
+const recordColW = 16
+
 // maxPanelWidth keeps the clocks near the names on wide terminals.
 const maxPanelWidth = 46
 
@@ -258,30 +269,49 @@ func (m *GameModel) mouse(ev tea.MouseMsg) tea.Cmd {
 	return m.place(p)
 }
 
-// View draws the whole screen, at most Width x Height.
+// View draws the whole screen, at most Width x Height. The right panel
+// takes the whole height above the three bottom lines, below the board
+// too: the chat gets the rows the record does not need.
 func (m *GameModel) View() string {
 	s := m.State
 	board := s.View(m.Cursor)
 	left := strings.Split(board.Render(m.styles), "\n")
 	panelW := min(m.Width-board.Width()-2, maxPanelWidth)
-	right := m.panel(panelW, len(left))
+	rows := max(len(left), m.Height-3)
+	right := m.panel(panelW, rows)
 	var sb strings.Builder
-	for i, l := range left {
+	for i := 0; i < rows; i++ {
+		l := strings.Repeat(" ", board.Width())
+		if i < len(left) {
+			l = left[i]
+		}
 		sb.WriteString(l)
 		if i < len(right) && panelW > 0 {
 			sb.WriteString("  ")
 			sb.WriteString(ansi.Truncate(right[i], panelW, "…"))
 		}
-		sb.WriteByte('\n')
+		sb.WriteString("\n")
 	}
 	for _, l := range []string{m.banner(), m.messageLine(), m.bottomLine()} {
 		sb.WriteString(ansi.Truncate(l, m.Width, "…"))
 		sb.WriteByte('\n')
 	}
-	return fitHeight(strings.TrimSuffix(sb.String(), "\n"), m.Height)
+	return fitHeight(trimLines(strings.TrimSuffix(sb.String(), "\n")), m.Height)
+}
+
+// trimLines drops the spaces at the ends of lines (the padding under the
+// board).
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // panel is the right column: settings, players and clocks, record, chat.
+// The record takes the rows it needs, or half those left when the chat
+// has more lines than fit; the chat takes the rest.
 func (m *GameModel) panel(width, height int) []string {
 	s := m.State
 	st := m.styles
@@ -295,19 +325,34 @@ func (m *GameModel) panel(width, height int) []string {
 	} else {
 		head += " · casual"
 	}
+	if s.Watchers > 0 {
+		head += fmt.Sprintf(" · %d watching", s.Watchers)
+	}
 	lines := []string{st.Title.Render(head), ""}
 	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
 	rest := height - len(lines)
-	chat := chatRows(m.Chat, width, max(rest/3, 2)-1, st)
-	chatH := len(chat) + 1
-	movesH := rest - chatH - 1
+	need := 1 + (len(s.Moves())+1)/2 // one column: more only when short of rows
+	chatLines := len(chatRows(m.Chat, width, rest, 0, st))
+	movesH := min(need, max(rest-chatLines-2, rest/2))
 	lines = append(lines, m.record(movesH, width)...)
-	for len(lines) < height-chatH {
+	chatH := rest - movesH - 2 // a blank line, the title
+	if chatH < 1 {
+		return lines
+	}
+	m.chatRows = chatH
+	m.chatBack = min(m.chatBack, max(len(chatRows(m.Chat, width, maxChat*4, 0, st))-chatH, 0))
+	for len(lines) < height-chatH-1 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, st.Title.Render("Chat"))
+	lines = append(lines, st.Title.Render(chatTitle(m.chatBack)))
+	// The newest line at the bottom, near where one types.
+	chat := chatRows(m.Chat, width, chatH, m.chatBack, st)
+	lines = append(lines, make([]string, chatH-len(chat))...)
 	return append(lines, chat...)
 }
+
+// chatPage is how far pgup scrolls the game's chat: its height.
+func (m *GameModel) chatPage() int { return max(m.chatRows, 1) }
 
 func (m *GameModel) sideLine(c engine.Color, width int) string {
 	s := m.State
@@ -367,7 +412,7 @@ func (m *GameModel) record(height, width int) []string {
 		rows = append(rows, row)
 	}
 	// Several columns of rows when the panel is wide enough.
-	const colW = 16
+	const colW = recordColW
 	cols := max(width/colW, 1)
 	per := height - 1
 	if len(rows) > per*cols {
@@ -405,17 +450,21 @@ func (m *GameModel) banner() string {
 		opp := s.side(s.Info.Me.Opponent()).Name
 		return st.Banner.Render(fmt.Sprintf(" %s %s ", opp, offerText(s.Offer))) + "  y accept · n decline"
 	}
+	first := ""
+	if left, ok := s.FirstMoveLeft(m.now()); ok {
+		first = fmt.Sprintf(" · first move within %s, or the game is aborted", formatClock(left))
+	}
 	switch {
 	case s.Away && m.player():
 		return st.Error.Render("your opponent is disconnected") + st.Dim.Render(" · w claim the win, or wait")
 	case !m.player():
-		return fmt.Sprintf("watching · %s to move", s.Turn())
+		return fmt.Sprintf("watching · %s to move", s.Turn()) + first
 	case s.MyTurn():
-		return st.ToMove.Render(fmt.Sprintf("your move (%s)", s.Info.Me))
+		return st.ToMove.Render(fmt.Sprintf("your move (%s)", s.Info.Me)) + first
 	case s.MyOffer != "":
 		return fmt.Sprintf("waiting for %s to answer your %s", s.side(s.Info.Me.Opponent()).Name, s.MyOffer)
 	}
-	return fmt.Sprintf("waiting for %s", s.side(s.Turn()).Name)
+	return fmt.Sprintf("waiting for %s", s.side(s.Turn()).Name) + first
 }
 
 func (m *GameModel) messageLine() string {
@@ -438,17 +487,18 @@ func (m *GameModel) bottomLine() string {
 	if m.Conn != "" {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q lobby")
 	}
+	w := m.Width
 	if !m.player() {
-		return m.styles.Dim.Render("t chat · q back to the lobby")
+		return m.styles.Dim.Render(keyHelp(w, "t chat", "? help", "q back to the lobby"))
 	}
 	if m.State.Over() {
-		return m.styles.Dim.Render("r rematch · t chat · q lobby")
+		return m.styles.Dim.Render(keyHelp(w, "r rematch", "v replay", "t chat", "? help", "q lobby"))
 	}
 	if m.canAbort() {
 		// Nothing to take back yet: the room goes to abort.
-		return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · A abort · d draw · R resign · t chat · q lobby")
+		return m.styles.Dim.Render(keyHelp(w, "←↓↑→ enter place", ": move", "A abort", "d draw", "R resign", "t chat", "? help", "q lobby"))
 	}
-	return m.styles.Dim.Render("hjkl/←↓↑→ enter place · : move · u undo · d draw · R resign · t chat · q lobby")
+	return m.styles.Dim.Render(keyHelp(w, "←↓↑→ enter place", ": move", "u undo", "d draw", "R resign", "t chat", "? help", "q lobby"))
 }
 
 func offerText(offer string) string {

@@ -36,11 +36,15 @@ type GameState struct {
 	clocked bool         // the game has a clock
 	clockAt time.Time    // when Black/White.Clock were last set
 	running engine.Color // whose clock runs; Empty when stopped
-	result  engine.Result
-	over    bool
-	Offer   string // pending offer from the opponent: "takeback", "draw", "rematch"
-	MyOffer string // my pending offer
-	Away    bool   // the opponent is disconnected
+	// firstMove is what the side to move had left at clockAt to make its
+	// first move (its clock starts after it); 0 when not waiting for one.
+	firstMove time.Duration
+	result    engine.Result
+	over      bool
+	Offer     string // pending offer from the opponent: "takeback", "draw", "rematch"
+	MyOffer   string // my pending offer
+	Away      bool   // the opponent is disconnected
+	Watchers  int    // spectators now
 }
 
 // NewGameState starts a game state from its info and the moves played so far,
@@ -86,7 +90,8 @@ func (s *GameState) Undo(n int) error {
 type Clocks struct {
 	Black, White       time.Duration
 	BlackByo, WhiteByo bool
-	Running            engine.Color // Empty when stopped
+	Running            engine.Color  // Empty when stopped
+	FirstMove          time.Duration // left for the side to move's first move; 0: not waiting
 	At                 time.Time
 }
 
@@ -95,12 +100,39 @@ func (s *GameState) SetClocks(c Clocks) {
 	s.Info.Black.Clock, s.Info.White.Clock = c.Black, c.White
 	s.Info.Black.Byo, s.Info.White.Byo = c.BlackByo, c.WhiteByo
 	s.running, s.clockAt, s.clocked = c.Running, c.At, true
+	s.firstMove = c.FirstMove
+}
+
+// FirstMoveLeft is the time the side to move has left at now to make its
+// first move before the server aborts the game; false when it is not
+// waiting for one.
+func (s *GameState) FirstMoveLeft(now time.Time) (time.Duration, bool) {
+	if s.over || s.firstMove <= 0 {
+		return 0, false
+	}
+	return max(s.firstMove-now.Sub(s.clockAt), 0), true
+}
+
+// StopClock stops the running clock where it stands at now: without the
+// server's final clocks, a finished game shows the time used up to its end,
+// not the time its side had when the turn began.
+func (s *GameState) StopClock(now time.Time) {
+	if !s.clocked || s.running == engine.Empty {
+		return
+	}
+	left := s.Remaining(s.running, now)
+	if s.running == engine.White {
+		s.Info.White.Clock = left
+	} else {
+		s.Info.Black.Clock = left
+	}
+	s.running, s.clockAt = engine.Empty, now
 }
 
 // Finish records the server's result.
 func (s *GameState) Finish(r engine.Result) {
 	s.result, s.over = r, true
-	s.running = engine.Empty
+	s.running, s.firstMove = engine.Empty, 0
 	s.Offer, s.MyOffer = "", ""
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +125,30 @@ func TestGameScreenGolden(t *testing.T) {
 		m.Error("not_your_turn: it is black's move")
 		checkScreen(t, "game_offer_100x30", m.View(), 100, 30)
 	})
+}
+
+// TestGameChatUsesTheRoom: on a tall terminal the chat takes the rows
+// under the record, the newest line at the bottom; pgup scrolls back a
+// page, end returns to the newest.
+func TestGameChatUsesTheRoom(t *testing.T) {
+	s := renjuGame(t, engine.Black)
+	m := newTestGame(t, s, 120, 40, t0)
+	for i := 1; i <= 40; i++ {
+		m.Chat = append(m.Chat, ChatLine{From: "bob", Text: fmt.Sprintf("line %d", i)})
+	}
+	view := m.View()
+	checkScreen(t, "game_chat_120x40", view, 120, 40)
+	if !strings.Contains(view, "line 40") || !strings.Contains(view, "line 20") {
+		t.Error("the chat does not fill the room under the record")
+	}
+	press(m, "pgup")
+	view = m.View()
+	checkScreen(t, "game_chat_scrolled_120x40", view, 120, 40)
+	if strings.Contains(view, "line 40") || !strings.Contains(view, "line 5") || !strings.Contains(view, "scrolled back") {
+		t.Error("pgup did not scroll the chat back a page")
+	}
+	press(m, "end")
+	if view = m.View(); !strings.Contains(view, "line 40") {
+		t.Error("end did not return to the newest line")
+	}
 }

@@ -16,3 +16,75 @@ func keyHelp(width int, items ...string) string {
 	}
 	return strings.Join(items, "  ")
 }
+
+// keyLine is one key of a help screen and what it does.
+type keyLine struct{ key, what string }
+
+// lobbyKeys are the lobby's keys, for the help screen.
+var lobbyKeys = []keyLine{
+	{"↑↓ j k", "select a player, a game or a challenge"},
+	{"tab", "switch between players, games and challenges"},
+	{"c enter", "challenge the selected player or bot"},
+	{"w enter", "watch the selected game (or the selected player's)"},
+	{"a", "accept the selected challenge"},
+	{"d x", "decline, or cancel, the selected challenge"},
+	{"p", "quick pairing with the settings (p again stops)"},
+	{"1 2 3 4 5", "settings: rule, size, clock, colour, rated"},
+	{"T", "type a clock: 10+5, 3m+2s, 30m/60s, none"},
+	{"g", "back to my running game"},
+	{"h", "my games, to replay and export"},
+	{"P", "the selected player's profile (mine on a bot or guest)"},
+	{"L", "the leaderboard"},
+	{"t /", "say something in the lobby chat"},
+	{"pgup pgdown end", "scroll the chat back, forward, to the newest"},
+	{"?", "this help"},
+	{"q", "quit (twice with a running game)"},
+}
+
+// gameKeys are a game screen's keys, for the help screen: a player's, or
+// a watcher's.
+func gameKeys(player bool) []keyLine {
+	common := []keyLine{
+		{"t /", "say something in the game chat"},
+		{"pgup pgdown end", "scroll the chat back, forward, to the newest"},
+		{"?", "this help"},
+		{"q esc", "back to the lobby (the game goes on)"},
+	}
+	if !player {
+		return append([]keyLine{{"", "you are watching: only chat"}}, common...)
+	}
+	return append([]keyLine{
+		{"h j k l ←↓↑→", "move the cursor"},
+		{"enter space", "place a stone at the cursor (or click)"},
+		{": m", "type a move, like h8"},
+		{"u", "ask to take back your last move"},
+		{"d", "offer a draw"},
+		{"y n", "accept or decline the opponent's offer"},
+		{"A", "abort (before both sides moved: no result)"},
+		{"R", "resign (asks to confirm)"},
+		{"w", "claim the win when the opponent left"},
+		{"r", "offer a rematch, after the game"},
+		{"v", "replay the finished game, move by move, and export it"},
+	}, common...)
+}
+
+// helpView draws a help screen: the title and the keys, in width x height.
+func helpView(title string, keys []keyLine, width, height int, st Styles) string {
+	kw := 0
+	for _, k := range keys {
+		kw = max(kw, ansi.StringWidth(k.key))
+	}
+	lines := []string{st.Title.Render(title), ""}
+	for _, k := range keys {
+		pad := strings.Repeat(" ", kw-ansi.StringWidth(k.key))
+		lines = append(lines, "  "+st.ToMove.Render(k.key)+pad+"  "+k.what)
+	}
+	for len(lines) < height-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Dim.Render("? esc q close the help"))
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, width, "…")
+	}
+	return fitHeight(strings.Join(lines, "\n"), height)
+}

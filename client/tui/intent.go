@@ -74,6 +74,20 @@ type (
 	GuestIntent struct{ Name string }
 	// QuitIntent leaves the program.
 	QuitIntent struct{}
+	// HistoryIntent opens the games of Name ("": mine).
+	HistoryIntent struct{ Name string }
+	// ReplayIntent opens a game's record to step through.
+	ReplayIntent struct{ Game int64 }
+	// ExportIntent saves a game's record in Format (sgf, psq, txt) into
+	// the current directory.
+	ExportIntent struct {
+		Game   int64
+		Format string
+	}
+	// ProfileIntent opens the profile of Name ("": mine).
+	ProfileIntent struct{ Name string }
+	// LeaderboardIntent opens the leaderboard.
+	LeaderboardIntent struct{}
 )
 
 func (MoveIntent) intent()             {}
@@ -94,6 +108,11 @@ func (WatchIntent) intent()            {}
 func (OpenGameIntent) intent()         {}
 func (GuestIntent) intent()            {}
 func (QuitIntent) intent()             {}
+func (HistoryIntent) intent()          {}
+func (ReplayIntent) intent()           {}
+func (ExportIntent) intent()           {}
+func (ProfileIntent) intent()          {}
+func (LeaderboardIntent) intent()      {}
 
 // notSent says what was not sent: "move not sent".
 func notSent(in Intent) string {

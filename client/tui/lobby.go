@@ -31,6 +31,7 @@ type lobbyFocus int
 
 const (
 	focusPlayers lobbyFocus = iota
+	focusGames
 	focusChallenges
 )
 
@@ -42,6 +43,7 @@ type LobbyModel struct {
 	Status     string // connection state shown in the title
 	Players    []client.Player
 	Challenges []Challenge
+	Games      []LobbyGame // running games, newest first
 	Chat       []ChatLine
 	Settings   Settings
 	Seeking    bool
@@ -54,10 +56,13 @@ type LobbyModel struct {
 	Width, Height int
 	styles        Styles
 	focus         lobbyFocus
-	sel           int // index into Players or Challenges
-	chatting      bool
+	sel           int  // index into Players or Challenges
+	chatting      bool // typing: a chat line, or a clock when clock is set
+	clock         bool
 	input         string
 	quitArmed     bool // q pressed once with a running game
+	chatBack      int  // chat rows scrolled back from the newest (pgup / pgdown)
+	chatRows      int  // the chat's height when last drawn: a page
 }
 
 // NewLobbyModel opens the lobby with default settings.
@@ -144,8 +149,11 @@ func sortPlayers(ps []client.Player) []client.Player {
 }
 
 func (m *LobbyModel) listLen() int {
-	if m.focus == focusChallenges {
+	switch m.focus {
+	case focusChallenges:
 		return len(m.Challenges)
+	case focusGames:
+		return len(m.Games)
 	}
 	return len(m.Players)
 }
@@ -194,13 +202,38 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		m.sel++
 		m.clampSel()
 	case "tab":
-		if m.focus == focusChallenges {
-			m.focusPlayers()
-		} else {
+		// Players, then the games (if any), then the challenges.
+		switch m.focus {
+		case focusPlayers:
+			m.focus, m.sel = focusGames, 0
+			if len(m.Games) == 0 {
+				m.focus = focusChallenges
+			}
+		case focusGames:
 			m.focus, m.sel = focusChallenges, 0
+		default:
+			m.focusPlayers()
 		}
 	case "t", "/":
-		m.chatting, m.input = true, ""
+		m.chatting, m.clock, m.input = true, false, ""
+	case "h":
+		return intentCmd(HistoryIntent{})
+	case "L":
+		return intentCmd(LeaderboardIntent{})
+	case "P":
+		name := ""
+		if p, ok := m.selectedPlayer(); ok && !p.Bot && !p.Guest {
+			name = p.Name
+		}
+		return intentCmd(ProfileIntent{Name: name})
+	case "T":
+		if m.Seeking {
+			m.Error("you are seeking with these settings: p stops, then change them")
+			return nil
+		}
+		m.chatting, m.clock, m.input = true, true, ""
+	case "pgup", "pgdown", "end":
+		m.chatBack = scrollChat(m.chatBack, key, max(m.chatRows, 1))
 	case "p":
 		if m.Seeking {
 			return intentCmd(CancelSeekIntent{})
@@ -226,8 +259,14 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		}
 		m.cycleSetting(key)
 	default:
-		if m.focus == focusChallenges {
+		switch m.focus {
+		case focusChallenges:
 			return m.challengeKey(key)
+		case focusGames:
+			if in := m.gameKey(key); in != nil {
+				return intentCmd(in)
+			}
+			return nil
 		}
 		return m.playerKey(key)
 	}
@@ -310,6 +349,10 @@ func (m *LobbyModel) typing(k tea.KeyMsg) tea.Cmd {
 	case tea.KeyEnter:
 		text := strings.TrimSpace(m.input)
 		m.chatting, m.input = false, ""
+		if m.clock {
+			m.setClock(text)
+			return nil
+		}
 		if text != "" {
 			return intentCmd(ChatIntent{Text: text})
 		}
@@ -406,7 +449,12 @@ func (m *LobbyModel) playerLine(i int, p client.Player, width int) string {
 
 func (m *LobbyModel) rightLines(height, width int) []string {
 	st := m.styles
-	out := []string{st.Title.Render("Challenges")}
+	// The games take up to a third of the column (all of it, focused).
+	limit := max(height/3-1, 2)
+	if m.focus == focusGames {
+		limit = max(height-6, 2)
+	}
+	out := append(m.gameLines(limit), "", st.Title.Render("Challenges"))
 	if len(m.Challenges) == 0 {
 		out = append(out, st.Dim.Render("  none"))
 	}
@@ -431,8 +479,10 @@ func (m *LobbyModel) rightLines(height, width int) []string {
 	if chatH < 1 {
 		return out[:min(len(out), height)]
 	}
-	out = append(out, st.Title.Render("Chat"))
-	return append(out, chatRows(m.Chat, width, chatH, st)...)
+	m.chatRows = chatH
+	m.chatBack = min(m.chatBack, max(len(chatRows(m.Chat, width, maxChat*4, 0, st))-chatH, 0))
+	out = append(out, st.Title.Render(chatTitle(m.chatBack)))
+	return append(out, chatRows(m.Chat, width, chatH, m.chatBack, st)...)
 }
 
 // challengeText is a challenge's settings as its reader plays them, the
@@ -492,6 +542,8 @@ func (m *LobbyModel) settingsLine() string {
 
 func (m *LobbyModel) messageLine() string {
 	switch {
+	case m.chatting && m.clock:
+		return inputLine("clock (10+5, 3m+2s, 30m/60s, none)> ", m.input, m.Width)
 	case m.chatting:
 		return inputLine("say> ", m.input, m.Width)
 	case m.Message == "":
@@ -506,10 +558,13 @@ func (m *LobbyModel) helpLine() string {
 	if m.Conn != "" {
 		return m.styles.Error.Render(m.Conn) + m.styles.Dim.Render(" · q quit")
 	}
-	if m.focus == focusChallenges {
+	switch m.focus {
+	case focusChallenges:
 		return m.styles.Dim.Render(keyHelp(m.Width, "●/○ your stones", "↑↓ select", "a accept", "d decline", "x cancel", "tab players"))
+	case focusGames:
+		return m.styles.Dim.Render(keyHelp(m.Width, "↑↓ select", "w enter watch", "tab challenges", "? help", "q quit"))
 	}
-	items := []string{"↑↓ select", "c challenge", "w watch", "p pair", "tab challenges", "t chat", "q quit"}
+	items := []string{"c challenge", "w watch", "p pair", "tab lists", "t chat", "? help", "q quit"}
 	if m.MyGame != 0 {
 		items = append([]string{"g game"}, items...)
 	}

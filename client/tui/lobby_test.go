@@ -185,3 +185,63 @@ func TestLobbySettingsLockedWhileSeeking(t *testing.T) {
 		t.Fatal("settings keys do nothing after the seek stopped")
 	}
 }
+
+// TestLobbyGames: the running games are listed with their players, rule,
+// moves and watchers; tab selects them and w (or enter) watches one, or
+// returns to my own.
+func TestLobbyGames(t *testing.T) {
+	games := []LobbyGame{
+		{ID: 12, Black: client.Player{Name: "bob"}, White: client.Player{Name: "dave"}, Rule: "renju", Size: 15, Time: "10+5", Rated: true, Plies: 17, Watchers: 2},
+		{ID: 14, Black: client.Player{Name: "alice"}, White: client.Player{Name: "bot:easy"}, Rule: "freestyle", Size: 19, Plies: 3},
+	}
+	for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		m := testLobby(t, sz.w, sz.h)
+		m.MyGame = 14
+		m.SetGames(games)
+		pressLobby(m, "tab")
+		name := fmt.Sprintf("lobby_games_%dx%d", sz.w, sz.h)
+		view := m.View()
+		checkScreen(t, name, view, sz.w, sz.h)
+		if !strings.Contains(view, "#12 bob–dave · 17 moves · 2 watching") {
+			t.Errorf("%s: the game line is missing", name)
+		}
+	}
+	m := testLobby(t, 80, 24)
+	m.MyGame = 14
+	m.SetGames(games)
+	if in, _ := pressLobby(m, "tab", "w"); in != (OpenGameIntent{Game: 14}) {
+		t.Errorf("w on my own game: %#v, want to open it", in)
+	}
+	if in, _ := pressLobby(m, "down", "enter"); in != (WatchIntent{Game: 12}) {
+		t.Errorf("enter on game 12: %#v, want to watch it", in)
+	}
+	if pressLobby(m, "tab"); m.focus != focusChallenges {
+		t.Errorf("tab from the games: focus %v, want the challenges", m.focus)
+	}
+}
+
+// TestLobbyTypedClock: T types a clock of one's own; a clock that does not
+// read changes nothing and says why.
+func TestLobbyTypedClock(t *testing.T) {
+	for _, tc := range []struct {
+		typed, want string
+		err         bool
+	}{
+		{"3+2", "3+2", false},
+		{"90s+1", "90s+1", false},
+		{"45m/30s", "45m/30s", false},
+		{"none", "none", false},
+		{"ten", "10+5", true},
+		{"", "10+5", false},
+	} {
+		m := testLobby(t, 80, 24)
+		keys := []string{"T"}
+		for _, r := range tc.typed {
+			keys = append(keys, string(r))
+		}
+		pressLobby(m, append(keys, "enter")...)
+		if m.Settings.Time != tc.want || m.IsError != tc.err || m.chatting {
+			t.Errorf("typed %q: clock %q (error %v %q), want %q (error %v)", tc.typed, m.Settings.Time, m.IsError, m.Message, tc.want, tc.err)
+		}
+	}
+}

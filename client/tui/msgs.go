@@ -28,8 +28,22 @@ type SessionMsg struct {
 type LobbyMsg struct {
 	Players    []client.Player
 	Challenges []Challenge
+	Games      []LobbyGame
 	Seeking    bool
 }
+
+// GameWatchersMsg is how many watch a game now.
+type GameWatchersMsg struct {
+	Game     int64
+	Watchers int
+}
+
+// RematchMsg says the players of a watched game started a rematch, New.
+type RematchMsg struct{ Old, New int64 }
+
+// ChatHistoryMsg replaces the lobby chat with the server's recent lines
+// (sent with every lobby snapshot: after entering, after a reconnect).
+type ChatHistoryMsg struct{ Lines []ChatLine }
 
 // ChatMsg is a chat line in the lobby (Game 0) or in a game.
 type ChatMsg struct {
@@ -87,6 +101,9 @@ type GameOverMsg struct {
 	// BlackRating and WhiteRating are the new ratings after a rated game
 	// (0: unchanged).
 	BlackRating, WhiteRating int
+	// Clock is both clocks as the game ended (nil: none sent; the running
+	// clock then stops where it stands).
+	Clock *Clocks
 }
 
 // GameAwayMsg says the opponent dropped (Away) or came back.
@@ -101,6 +118,10 @@ type NoticeMsg struct {
 	Text  string
 	Error bool
 }
+
+// ScreenMsg opens a screen over the current one (history, replay,
+// profile, leaderboard).
+type ScreenMsg struct{ screen screen }
 
 // tickMsg redraws running clocks.
 type tickMsg time.Time

@@ -22,6 +22,13 @@ type RunOptions struct {
 	Open int64
 	// Notice is shown on the lobby's message line at the start.
 	Notice string
+	// OnGuest is told the token and name of a guest session the player
+	// entered in the program (G after the session expired), to keep it.
+	OnGuest func(token, name string)
+	// Settings are the lobby's settings to start with (nil: the defaults);
+	// OnSettings is told when the player changes them, to keep them.
+	Settings   *Settings
+	OnSettings func(Settings)
 }
 
 // Run shows the interactive program for a logged-in client until the player
@@ -38,8 +45,14 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 	if opts.In != nil {
 		popts = append(popts, tea.WithInput(opts.In))
 	}
-	app := NewApp(ctx, NewClientBackend(c), c.Me().Name, opts.Server, NewStyles(renderer))
+	b := NewClientBackend(c)
+	b.OnGuest = opts.OnGuest
+	app := NewApp(ctx, b, c.Me().Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
+	if opts.Settings != nil {
+		app.Lobby.Settings = *opts.Settings
+	}
+	app.saved, app.OnSettings = app.Lobby.Settings, opts.OnSettings
 	if opts.Notice != "" {
 		app.Lobby.Info("%s", opts.Notice)
 	}

@@ -132,16 +132,24 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 	if o.Play && !o.env.Terminal {
 		return errors.New("--play needs a terminal")
 	}
-	a, opts := authAccount, client.Options{}
-	if o.Play {
-		// A guest may play at once; a later "gomoku play" could not resume it.
-		a, opts = authAny, client.Options{Name: tuiName, Reconnect: true}
+	if o.Rated {
+		if cfg, _, err := o.global.load(o.env); err == nil && cfg.Token == "" {
+			return errors.New(`rated games need an account: run "gomoku login" (or "gomoku register") first`)
+		}
 	}
-	s, err := connect(ctx, o.global, o.env, a, opts)
+	opts := client.Options{}
+	if o.Play {
+		opts = client.Options{Name: tuiName, Reconnect: true}
+	}
+	// Without an account, a guest: saved, so "gomoku play" resumes the game.
+	s, err := connect(ctx, o.global, o.env, authPlayer, opts)
 	if err != nil {
 		return err
 	}
 	defer s.end()
+	if me := s.c.Me(); me.Guest && s.cfg.Token == "" {
+		fmt.Fprintf(o.env.Err, "no account: you play as %s (casual games only)\n", me.Name)
+	}
 	settings := protocol.Settings{
 		Rule: rule.String(), Size: o.Size, Color: o.Color, Rated: o.Rated,
 		Time: protocol.TimeControl{MainMS: tc.Main.Milliseconds(), IncrementMS: tc.Increment.Milliseconds(), ByoYomiMS: tc.ByoYomi.Milliseconds()},
@@ -174,9 +182,18 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 		return errReported
 	}
 	if o.Play {
-		return tui.Run(ctx, s.c, tui.RunOptions{Server: hostOf(s.url), Games: s.sess.Games, Open: out.Game.Game.GameID})
+		return tui.Run(ctx, s.c, s.runOptions(tui.RunOptions{Games: s.sess.Games, Open: out.Game.Game.GameID}))
 	}
 	return nil
+}
+
+// clockNote warns that the clock runs once the game has started: no
+// warning for a game without a clock.
+func clockNote(t protocol.TimeControl) string {
+	if t == (protocol.TimeControl{}) {
+		return ""
+	}
+	return "; your clock starts after your first move, which is due soon"
 }
 
 func printChallenge(o *challengeOptions, s *session, out client.ChallengeOutcome) error {
@@ -194,7 +211,7 @@ func printChallenge(o *challengeOptions, s *session, out client.ChallengeOutcome
 		fmt.Fprintf(o.env.Out, "game %d: %s (black) vs %s (white), %s\n", g.GameID, playerText(g.Black), playerText(g.White),
 			settingsText(g.Rule, g.Size, g.Time, g.Rated))
 		if !o.Play {
-			fmt.Fprintf(o.env.Err, "game %d started, you play %s: run `gomoku play` to play it; your clock is running\n", g.GameID, j.Color)
+			fmt.Fprintf(o.env.Err, "game %d started, you play %s: run `gomoku play` to play it%s\n", g.GameID, j.Color, clockNote(g.Time))
 		}
 	case client.ChallengeDeclined:
 		fmt.Fprintf(o.env.Out, "%s declined the challenge\n", ch.To)

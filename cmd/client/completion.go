@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gomokud/gomoku/client"
 )
@@ -61,5 +62,30 @@ func completeGames(g *globalOptions, env *Env) func(*cobra.Command, []string, st
 			out = append(out, fmt.Sprintf("%d\t%s vs %s, %s", gm.GameID, gm.Black.Name, gm.White.Name, resultText(gm.Result)))
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// fileFlags are the flags that name files: the shell offers file names
+// for them, and for no other argument or flag.
+var fileFlags = map[string]bool{"config": true, "output": true}
+
+// noFileCompletion makes every command of the tree, and every flag but
+// fileFlags, offer no file names unless it completes something else:
+// "gomoku who <tab>" or "--time <tab>" listing the current directory only
+// misleads.
+func noFileCompletion(cmd *cobra.Command) {
+	if cmd.ValidArgsFunction == nil && len(cmd.ValidArgs) == 0 {
+		cmd.ValidArgsFunction = cobra.NoFileCompletions
+	}
+	for _, fs := range []*pflag.FlagSet{cmd.LocalNonPersistentFlags(), cmd.PersistentFlags()} {
+		fs.VisitAll(func(f *pflag.Flag) {
+			if _, has := cmd.GetFlagCompletionFunc(f.Name); has || fileFlags[f.Name] || f.Value.Type() == "bool" {
+				return
+			}
+			_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.NoFileCompletions)
+		})
+	}
+	for _, sub := range cmd.Commands() {
+		noFileCompletion(sub)
 	}
 }

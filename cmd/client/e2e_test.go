@@ -256,8 +256,8 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 
 	// History and records.
 	ids := " " + jsonInt(id)
-	mustContain(t, "games", alice.must("", "games"), "GAME", ids, "bob (", "black", "standard 15x15 10+5 rated", "won (five)")
-	mustContain(t, "games of bob", alice.must("", "games", "bob"), "alice (", "white", "lost (five)")
+	mustContain(t, "games", alice.must("", "games"), "GAME", ids, "bob (", "black", "standard 15x15 10+5 rated", "won by five")
+	mustContain(t, "games of bob", alice.must("", "games", "bob"), "alice (", "white", "lost by five")
 	var hist protocol.History
 	if err := json.Unmarshal([]byte(bob.must("", "games", "--json")), &hist); err != nil || len(hist.Games) != 1 ||
 		hist.Games[0].GameID != id || hist.Games[0].Plies != 9 {
@@ -333,7 +333,7 @@ func TestGameAgainstBot(t *testing.T) {
 	eve.must("secret-eve-1\nsecret-eve-1\n", "register", "eve")
 	r := eve.run(context.Background(), "", "challenge", "bot:easy", "--time", "none", "--color", "black")
 	if r.code != 0 || !strings.Contains(r.out, "eve (1500) (black) vs bot:easy") ||
-		!strings.Contains(r.err, "started, you play black: run `gomoku play` to play it; your clock is running") {
+		!strings.Contains(r.err, "started, you play black: run `gomoku play` to play it\n") {
 		t.Errorf("challenge without a terminal: %+v", r)
 	}
 
@@ -423,7 +423,11 @@ func mustPoint(t *testing.T, s string, size int) engine.Point {
 func TestOneShotGuestLeavesNoSession(t *testing.T) {
 	s := startServer(t)
 	anon := newUser(t, s.URL, "anon")
-	mustContain(t, "who as a guest", anon.must("", "who"), "(you)", "bot:easy")
+	who := anon.must("", "who")
+	mustContain(t, "who as a guest", who, "bot:easy")
+	if strings.Contains(who, "(you)") || strings.Contains(who, "guest:") {
+		t.Errorf("who lists the guest that only asked:\n%s", who)
+	}
 	anon.must("", "leaderboard")
 	left, err := s.Store.GuestSessions(context.Background(), time.Now())
 	if err != nil || len(left) != 0 {

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/config"
 )
 
@@ -40,6 +41,28 @@ type globalOptions struct {
 	Server     string // --server
 	ConfigPath string // --config
 	JSON       bool   // --json
+	CAFile     string // --ca-file: trust this certificate for wss://
+}
+
+// envCAFile names the environment variable of --ca-file.
+const envCAFile = "GOMOKU_CA_FILE"
+
+// withTLS sets opts.TLS from --ca-file (or its environment variable): a
+// server with a self-signed or private certificate.
+func (g *globalOptions) withTLS(env *Env, opts client.Options) (client.Options, error) {
+	file := g.CAFile
+	if file == "" {
+		file = env.Getenv(envCAFile)
+	}
+	if file == "" {
+		return opts, nil
+	}
+	conf, err := client.LoadCA(file)
+	if err != nil {
+		return opts, err
+	}
+	opts.TLS = conf
+	return opts, nil
 }
 
 // configPath is the config file in use: --config, else the default.

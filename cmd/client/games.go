@@ -79,8 +79,8 @@ func historyRows(who string, games []protocol.GameSummary) [][]string {
 	return rows
 }
 
-// outcomeText is a result for the player of color: "won (five)", "lost
-// (resign)", "draw (agreement)", "aborted", "running".
+// outcomeText is a result for the player of color: "won by five", "lost
+// by resignation", "draw by agreement", "aborted", "running".
 func outcomeText(r *protocol.Result, color string) string {
 	switch {
 	case r == nil:
@@ -88,11 +88,11 @@ func outcomeText(r *protocol.Result, color string) string {
 	case r.Reason == "aborted":
 		return "aborted"
 	case r.Winner == "":
-		return "draw (" + r.Reason + ")"
+		return "draw " + reasonPhrase(r.Reason)
 	case r.Winner == color:
-		return "won (" + r.Reason + ")"
+		return "won " + reasonPhrase(r.Reason)
 	}
-	return "lost (" + r.Reason + ")"
+	return "lost " + reasonPhrase(r.Reason)
 }
 
 // shortDate is "11-23 08:34" this year, "2025-11-23" before.

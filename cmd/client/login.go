@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,17 @@ and the server URL are saved in the config file; the password is not.`,
 }
 
 func runLogin(ctx context.Context, o *loginOptions) error {
-	name, err := askUsername(ctx, o.env, o.Username)
+	name := o.Username
+	if name == "" {
+		cfg, _, err := o.global.load(o.env)
+		if err != nil {
+			return err
+		}
+		if name, err = askUsernameOr(ctx, o.env, cfg.Username); err != nil {
+			return err
+		}
+	}
+	name, err := askUsername(ctx, o.env, name)
 	if err != nil {
 		return err
 	}
@@ -47,4 +58,20 @@ func runLogin(ctx context.Context, o *loginOptions) error {
 		}
 		return saveSession(o.global, o.env, s, sess.Token, sess.Player.Name, "logged in as")
 	})
+}
+
+// askUsernameOr asks for a username, offering the saved one: an empty
+// answer takes it. Without a saved one it is askUsername's question.
+func askUsernameOr(ctx context.Context, env *Env, saved string) (string, error) {
+	if saved == "" {
+		return "", nil
+	}
+	name, err := env.readLine(ctx, "Username ["+saved+"]: ")
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(name) == "" {
+		return saved, nil
+	}
+	return name, nil
 }

@@ -54,9 +54,25 @@ func resultText(r *protocol.Result) string {
 	case r.Reason == "aborted":
 		return "aborted"
 	case r.Winner == "":
-		return "draw by " + r.Reason
+		return "draw " + reasonPhrase(r.Reason)
 	}
-	return r.Winner + " wins by " + r.Reason
+	return r.Winner + " wins " + reasonPhrase(r.Reason)
+}
+
+// reasonPhrase says how a game ended, after "wins" or "draw", in the words
+// of the game screen: "by resignation", "on time".
+func reasonPhrase(reason string) string {
+	switch reason {
+	case "resign":
+		return "by resignation"
+	case "timeout":
+		return "on time"
+	case "abandon":
+		return "by abandonment"
+	case "full-board":
+		return "on a full board"
+	}
+	return "by " + reason // five, agreement
 }
 
 // count is "1 win", "2 wins", "0 losses".

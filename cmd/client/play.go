@@ -10,7 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gomokud/gomoku/client"
+	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/client/tui"
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -55,16 +57,20 @@ func runPlay(ctx context.Context, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := client.Dial(ctx, wsURL, client.Options{Name: tuiName, Reconnect: true})
+	opts, err := o.global.withTLS(o.env, client.Options{Name: tuiName, Reconnect: true})
 	if err != nil {
 		return err
 	}
-	s := &session{c: c, cfg: cfg, url: wsURL}
+	c, err := client.Dial(ctx, wsURL, opts)
+	if err != nil {
+		return err
+	}
+	s := &session{c: c, cfg: cfg, url: wsURL, g: o.global}
 	defer s.end()
 	if err := playLogin(ctx, o, s); err != nil {
 		return err
 	}
-	return tui.Run(ctx, c, tui.RunOptions{Server: hostOf(wsURL), Games: s.sess.Games, Open: o.Game, Notice: guestNotice(o, s.sess)})
+	return tui.Run(ctx, c, s.runOptions(tui.RunOptions{Games: s.sess.Games, Open: o.Game, Notice: guestNotice(o, s.sess)}))
 }
 
 // guestNotice explains a guest name other than the one asked for: the
@@ -78,28 +84,47 @@ func guestNotice(o *playOptions, sess protocol.Session) string {
 	return fmt.Sprintf("you are %s: %q is taken or not 3-16 letters, digits, _ or -", sess.Player.Name, wish)
 }
 
-// playLogin logs s in: as a guest when asked, else with the saved token,
-// else by asking for a name and password (an empty name plays as a guest).
+// playLogin logs s in: as a guest when asked (the saved guest session when
+// it has the name asked for, so a guest gets back into its game after a
+// restart), else with the saved account session, else the saved guest
+// session, else by asking for a name and password (an empty name plays as
+// a guest).
 func playLogin(ctx context.Context, o *playOptions, s *session) error {
 	rctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if o.Guest {
-		sess, err := s.c.Guest(rctx, o.Name)
-		s.sess = sess
-		return err
+		return guestLogin(rctx, o, s)
 	}
 	if s.cfg.Token != "" {
-		sess, err := s.c.Resume(rctx, s.cfg.Token)
-		if err == nil {
-			s.sess = sess
-			return nil
-		}
-		if client.Code(err) != protocol.CodeUnauthorized {
+		ok, err := s.resume(rctx, s.cfg.Token)
+		if ok || err != nil {
 			return err
 		}
 		fmt.Fprintln(o.env.Err, "The saved session has expired.")
+	} else if tok := s.cfg.Guest(s.url); tok != "" {
+		if ok, err := s.resume(rctx, tok); ok || err != nil {
+			return err
+		}
 	}
 	return promptLogin(ctx, o.global, o.env, s)
+}
+
+// guestLogin resumes the saved guest session, unless another name is asked
+// for or the server forgot it; else it enters as a new guest, saved.
+func guestLogin(ctx context.Context, o *playOptions, s *session) error {
+	if tok := s.cfg.Guest(s.url); tok != "" && sameGuest(o.Name, s.cfg.GuestName) {
+		if ok, err := s.resume(ctx, tok); ok || err != nil {
+			return err
+		}
+	}
+	return s.newGuest(ctx, o.Name, true)
+}
+
+// sameGuest reports whether a wished guest name ("carol", "guest:carol" or
+// none) is the saved guest's.
+func sameGuest(wish, saved string) bool {
+	wish = strings.TrimPrefix(strings.TrimSpace(wish), protocol.GuestPrefix)
+	return wish == "" || strings.EqualFold(protocol.GuestPrefix+wish, saved)
 }
 
 // maxAttempts is how many passwords an interactive login tries.
@@ -115,7 +140,7 @@ func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) er
 		}
 		rctx, cancel := withTimeout(ctx)
 		if name == "" {
-			s.sess, err = s.c.Guest(rctx, "")
+			err = s.newGuest(rctx, "", true)
 			cancel()
 			return err
 		}
@@ -138,10 +163,56 @@ func promptLogin(ctx context.Context, g *globalOptions, env *Env, s *session) er
 	}
 }
 
+// runOptions completes the TUI's options with what the session knows: the
+// server, and where a new guest session is saved.
+func (s *session) runOptions(o tui.RunOptions) tui.RunOptions {
+	o.Server = hostOf(s.url)
+	o.OnGuest = func(token, name string) {
+		// Best effort: the game goes on when the file cannot be written.
+		_ = s.saveGuest(token, name)
+	}
+	o.Settings = lobbySettings(s.cfg.Settings)
+	o.OnSettings = func(ls tui.Settings) {
+		s.cfgMu.Lock()
+		defer s.cfgMu.Unlock()
+		s.cfg.Settings = configSettings(ls)
+		_ = s.g.save(s.cfg) // best effort, as above
+	}
+	return o
+}
+
 // hostOf is the host:port of a URL, for titles.
 func hostOf(s string) string {
 	if u, err := url.Parse(s); err == nil && u.Host != "" {
 		return u.Host
 	}
 	return s
+}
+
+// lobbySettings are the saved lobby settings, when they still read (a
+// config edited by hand, or written by another version, may not): nil
+// gives the lobby's defaults.
+func lobbySettings(c *config.Settings) *tui.Settings {
+	if c == nil {
+		return nil
+	}
+	rule, err := engine.ParseRule(c.Rule)
+	if err != nil || engine.CheckSize(c.Size) != nil {
+		return nil
+	}
+	tc, err := client.ParseTimeControl(c.Time)
+	if err != nil {
+		return nil
+	}
+	switch c.Color {
+	case "black", "white", "random":
+	default:
+		return nil
+	}
+	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated}
+}
+
+// configSettings is the lobby's settings as the config keeps them.
+func configSettings(s tui.Settings) *config.Settings {
+	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated}
 }

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gomokud/gomoku/client/config"
+	"github.com/gomokud/gomoku/client/tui"
+	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -26,6 +29,25 @@ func TestGuestNotice(t *testing.T) {
 		n := guestNotice(o, protocol.Session{Player: protocol.Player{Name: tt.got}})
 		if (n != "") != tt.wantNotice || (n != "" && !strings.Contains(n, tt.got)) {
 			t.Errorf("guestNotice(%q -> %q) = %q", tt.wish, tt.got, n)
+		}
+	}
+}
+
+// TestLobbySettingsRoundTrip: the lobby's settings are kept in the config
+// and read back; settings that no longer read give the defaults.
+func TestLobbySettingsRoundTrip(t *testing.T) {
+	s := tui.Settings{Rule: engine.Renju, Size: 19, Time: "30m/60s", Color: "white", Rated: true}
+	if got := lobbySettings(configSettings(s)); got == nil || *got != s {
+		t.Fatalf("round trip %+v -> %+v", s, got)
+	}
+	for _, bad := range []config.Settings{
+		{Rule: "chess", Size: 15, Time: "10+5", Color: "black"},
+		{Rule: "renju", Size: 99, Time: "10+5", Color: "black"},
+		{Rule: "renju", Size: 15, Time: "ten", Color: "black"},
+		{Rule: "renju", Size: 15, Time: "10+5", Color: "green"},
+	} {
+		if got := lobbySettings(&bad); got != nil {
+			t.Errorf("%+v read as %+v", bad, got)
 		}
 	}
 }

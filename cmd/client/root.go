@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gomokud/gomoku/client/config"
+	"github.com/gomokud/gomoku/internal/version"
 )
 
 // newRootCmd builds the whole command tree. Without a subcommand it plays.
@@ -27,6 +28,7 @@ variable, then the saved URL, then ` + config.DefaultServer + ` choose the serve
   gomoku challenge bob --rule renju --time 10+5 --color black --rated
   gomoku export 42 --format sgf -o game42.sgf`,
 		Args:          cobra.NoArgs,
+		Version:       version.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -37,6 +39,7 @@ variable, then the saved URL, then ` + config.DefaultServer + ` choose the serve
 	f.StringVar(&g.Server, "server", "", "server URL, e.g. ws://host:7878/ws or host:7878 (env "+config.EnvServer+")")
 	f.StringVar(&g.ConfigPath, "config", "", "config file (default: gomoku/config.json in the user config directory)")
 	f.BoolVar(&g.JSON, "json", false, "print JSON instead of text")
+	f.StringVar(&g.CAFile, "ca-file", "", "trust the PEM certificate(s) in this file for wss:// (a self-signed server; env "+envCAFile+")")
 	_ = cmd.MarkPersistentFlagFilename("config", "json")
 
 	cmd.AddCommand(
@@ -52,5 +55,7 @@ variable, then the saved URL, then ` + config.DefaultServer + ` choose the serve
 		newLeaderboardCmd(g, env),
 		newProfileCmd(g, env),
 	)
+	_ = cmd.RegisterFlagCompletionFunc("server", fixedCompletion("localhost:7878"))
+	noFileCompletion(cmd)
 	return cmd
 }

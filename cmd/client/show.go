@@ -103,7 +103,7 @@ func recordResult(r engine.RecordResult) string {
 	case r.Reason == engine.ReasonAborted:
 		return "aborted"
 	case r.Winner == engine.Empty:
-		return "draw by " + r.Reason.String()
+		return "draw " + reasonPhrase(r.Reason.String())
 	}
-	return fmt.Sprintf("%s wins by %s", r.Winner, r.Reason)
+	return fmt.Sprintf("%s wins %s", r.Winner, reasonPhrase(r.Reason.String()))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,6 +36,11 @@ func runWho(ctx context.Context, o *whoOptions) error {
 		}
 		if o.global.JSON {
 			return printJSON(o.env.Out, lobby)
+		}
+		if s.passing {
+			// A guest only to ask: not a player to list.
+			lobby.Players = slices.DeleteFunc(lobby.Players, func(p protocol.Player) bool { return p.Name == s.c.Me().Name })
+			return printLobby(o.env, lobby, "")
 		}
 		return printLobby(o.env, lobby, s.c.Me().Name)
 	})

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gomokud/gomoku/internal/version"
 )
 
 // options are the flags shared by serve and migrate.
@@ -19,6 +21,12 @@ type options struct {
 	logLevel  string
 	origins   []string
 	debugAddr string // where to serve profiles; empty: off
+
+	tlsCert, tlsKey string   // a certificate pair for TLS
+	domains         []string // automatic certificates for these names
+	acmeEmail       string   // the ACME account's contact
+	httpAddr        string   // plain HTTP beside TLS: redirects and ACME; empty: off
+	trustedProxies  []string // CIDRs whose forwarding headers are believed
 }
 
 // envOr returns the first set environment variable of names, else def.
@@ -66,6 +74,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
+		Version:       version.String(),
 		PersistentPreRunE: func(*cobra.Command, []string) error {
 			var l slog.Level
 			if err := l.UnmarshalText([]byte(o.logLevel)); err != nil {
@@ -93,6 +102,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 	}
 	f.StringSliceVar(&o.origins, "allowed-origins", origins,
 		"browser origins allowed to connect besides the server's own host, comma-separated (env GOMOKU_ALLOWED_ORIGINS)")
+	addHostingFlags(root, o)
 
 	serveCmd := &cobra.Command{
 		Use:   "serve",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"log/slog"
@@ -39,6 +40,14 @@ func openStore(ctx context.Context, o *options, log *slog.Logger) (gomoku.Store,
 
 // serve runs the server until ctx is done (SIGINT, SIGTERM).
 func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) error {
+	proxies, err := server.ParseProxies(o.trustedProxies)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
+	secure, err := newTLS(o)
+	if err != nil {
+		return err
+	}
 	// The port first: a taken one fails before the data directory is touched.
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -69,10 +78,23 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		}
 		defer stop()
 	}
-	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log})
-	log.Info("listening", "addr", ln.Addr().String())
+	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log, TrustedProxies: proxies})
+	scheme := "ws"
+	if secure != nil {
+		scheme = "wss"
+		if o.httpAddr != "" {
+			stop, err := servePlain(ctx, o.httpAddr, secure.plain, log)
+			if err != nil {
+				srv.Shutdown(context.Background())
+				return err
+			}
+			defer stop()
+		}
+		ln = tls.NewListener(ln, secure.config)
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "tls", secure != nil)
 	served = true
-	err = serveRestoring(ctx, srv, ln, out)
+	err = serveRestoring(ctx, srv, ln, scheme, out)
 	log.Info("stopped")
 	return err
 }
@@ -81,7 +103,7 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 // back: /healthz and /readyz answer at once, players are turned away (503)
 // until the restore is done, and then the address is printed. A failed
 // restore stops the server, as a failed start.
-func serveRestoring(ctx context.Context, srv *server.Server, ln net.Listener, out io.Writer) error {
+func serveRestoring(ctx context.Context, srv *server.Server, ln net.Listener, scheme string, out io.Writer) error {
 	sctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	restored, announced := srv.RestoreAsync(sctx), make(chan struct{})
@@ -92,7 +114,7 @@ func serveRestoring(ctx context.Context, srv *server.Server, ln net.Listener, ou
 			return
 		}
 		if sctx.Err() == nil {
-			fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server ws://%s/ws`\n", ln.Addr(), dialAddr(ln.Addr()))
+			fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server %s://%s/ws`\n", ln.Addr(), scheme, dialAddr(ln.Addr()))
 		}
 	}()
 	err := srv.Serve(sctx, ln)
