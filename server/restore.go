@@ -20,8 +20,13 @@ import (
 // their games in Session.Games when they log in again (guests with their
 // token: their sessions are loaded first). Games with no player left who
 // can come back (only bots, or guests whose sessions expired) are aborted.
-// Call it once, before serving.
+// Call it once, before serving, or through RestoreAsync while serving:
+// until it returns, /readyz answers 503 and /ws turns players away. It
+// stops between two games once the server stops or ctx is done; the games
+// left stay stored for the next start.
 func (s *Server) Restore(ctx context.Context) (int, error) {
+	s.ready.restoring.Store(true)
+	defer s.ready.restoring.Store(false)
 	guests, err := s.env.store.GuestSessions(ctx, s.env.now())
 	if err != nil {
 		return 0, fmt.Errorf("restore: %w", err)
@@ -33,6 +38,10 @@ func (s *Server) Restore(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, sg := range games {
+		if ctx.Err() != nil || s.env.work.stopping() {
+			s.env.log.Info("restore stopped: the server stops", "games restored", n, "left stored", len(games)-n)
+			return n, nil
+		}
 		if err := s.restoreGame(sg); err != nil {
 			s.env.log.Error("restore game", "game", sg.ID, "err", err)
 			continue

@@ -1,6 +1,6 @@
 // Package server is the authoritative gomoku server: the lobby, accounts,
 // games with their clocks, AI bots and history, over websockets at /ws,
-// with /healthz and /metrics next to it.
+// with /healthz, /readyz and /metrics next to it.
 //
 // Ownership: each game is owned by its goroutine (game.run); the lobby (hub)
 // by one mutex; each connection by its reader and writer goroutines. Every
@@ -144,6 +144,8 @@ type Server struct {
 	gate *gate
 	hub  *hub
 	bots *botPool
+
+	ready readiness // ready.go
 }
 
 // New returns a server over store. It starts the bot workers and the lobby's
@@ -160,16 +162,18 @@ func New(store gomoku.Store, cfg Config) *Server {
 	return s
 }
 
-// Handler serves /ws, /healthz and /metrics.
+// Handler serves /ws, /healthz, /readyz and /metrics, and logs each request
+// (accesslog.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /ws", s.gate.serveWS)
+	mux.HandleFunc("GET /ws", s.whenReady(s.gate.serveWS))
 	mux.HandleFunc("GET /healthz", s.serveHealth)
+	mux.HandleFunc("GET /readyz", s.serveReady)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.env.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "%s: connect a gomoku client to ws://%s/ws\n", s.env.cfg.Name, r.Host)
 	})
-	return mux
+	return s.accessLog(mux)
 }
 
 // Serve serves on ln until ctx is done, then shuts down gracefully: no new
@@ -200,7 +204,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // stops the games (their moves are already stored; Restore brings them back)
 // and background work. It does not close the store. Safe to call twice.
 func (s *Server) Shutdown(ctx context.Context) {
-	s.env.work.down.Store(true)
+	s.drain(ctx)
 	first, open := s.gate.close()
 	if first {
 		s.hub.mu.Lock()

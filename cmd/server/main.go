@@ -1,5 +1,7 @@
 // Command server runs the gomoku server: `serve` (the default) listens for
-// clients; `migrate` brings the database schema up to date and exits.
+// clients; `migrate` brings the database schema up to date and exits;
+// `backup FILE` copies the SQLite store while the server runs; `healthcheck`
+// checks a running server's /healthz (for images without curl).
 //
 // Every flag has an environment variable, so a container needs no command
 // line: GOMOKU_ADDR, GOMOKU_DATA_DIR, DATABASE_URL, GOMOKU_LOG_LEVEL,

@@ -24,7 +24,7 @@ func TestHelp(t *testing.T) {
 	if code := run(context.Background(), []string{"--help"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	for _, want := range []string{"--addr", "--data-dir", "--database", "--log-level", "--debug-addr", "DATABASE_URL", "migrate"} {
+	for _, want := range []string{"--addr", "--data-dir", "--database", "--log-level", "--debug-addr", "DATABASE_URL", "migrate", "backup", "healthcheck"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("help lacks %q", want)
 		}

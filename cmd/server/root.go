@@ -110,7 +110,7 @@ PostgreSQL. HTTP endpoints next to /ws: /healthz and /metrics (Prometheus).`,
 		Args:  cobra.NoArgs,
 		RunE:  root.RunE,
 	}
-	root.AddCommand(serveCmd, newMigrateCmd(o, logOut))
+	root.AddCommand(serveCmd, newMigrateCmd(o, logOut), newBackupCmd(o), newHealthcheckCmd(o))
 	return root
 }
 

@@ -79,10 +79,6 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		defer stop()
 	}
 	srv := server.New(store, server.Config{AllowedOrigins: o.origins, Logger: log, TrustedProxies: proxies})
-	if _, err := srv.Restore(ctx); err != nil {
-		srv.Shutdown(context.Background())
-		return err
-	}
 	scheme := "ws"
 	if secure != nil {
 		scheme = "wss"
@@ -97,10 +93,35 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		ln = tls.NewListener(ln, secure.config)
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "tls", secure != nil)
-	fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server %s://%s/ws`\n", ln.Addr(), scheme, dialAddr(ln.Addr()))
 	served = true
-	err = srv.Serve(ctx, ln)
+	err = serveRestoring(ctx, srv, ln, scheme, out)
 	log.Info("stopped")
+	return err
+}
+
+// serveRestoring serves on ln until ctx is done while the stored games come
+// back: /healthz and /readyz answer at once, players are turned away (503)
+// until the restore is done, and then the address is printed. A failed
+// restore stops the server, as a failed start.
+func serveRestoring(ctx context.Context, srv *server.Server, ln net.Listener, scheme string, out io.Writer) error {
+	sctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	restored, announced := srv.RestoreAsync(sctx), make(chan struct{})
+	go func() {
+		defer close(announced)
+		if err := <-restored; err != nil {
+			stop(err)
+			return
+		}
+		if sctx.Err() == nil {
+			fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server %s://%s/ws`\n", ln.Addr(), scheme, dialAddr(ln.Addr()))
+		}
+	}()
+	err := srv.Serve(sctx, ln)
+	<-announced // Shutdown has waited for the restore
+	if ctx.Err() == nil && context.Cause(sctx) != nil {
+		return context.Cause(sctx) // the restore failed
+	}
 	return err
 }
 
