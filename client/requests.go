@@ -154,9 +154,9 @@ func (c *Client) Record(ctx context.Context, gameID int64, format string) (proto
 	return call[protocol.Record](ctx, c, protocol.GetRecord{GameID: gameID, Format: format})
 }
 
-// Leaderboard returns the top rated accounts.
-func (c *Client) Leaderboard(ctx context.Context, limit int) (protocol.Leaderboard, error) {
-	return call[protocol.Leaderboard](ctx, c, protocol.GetLeaderboard{Limit: limit})
+// Leaderboard returns the top rated accounts in rule ("" is freestyle).
+func (c *Client) Leaderboard(ctx context.Context, rule string, limit int) (protocol.Leaderboard, error) {
+	return call[protocol.Leaderboard](ctx, c, protocol.GetLeaderboard{Rule: rule, Limit: limit})
 }
 
 // ChangePassword replaces my account's password.

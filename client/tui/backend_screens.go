@@ -25,7 +25,7 @@ func (b *ClientBackend) screen(ctx context.Context, in Intent) (tea.Msg, error) 
 	case ProfileIntent:
 		return b.profile(ctx, in.Name)
 	case LeaderboardIntent:
-		return b.leaderboard(ctx)
+		return b.leaderboard(ctx, in.Rule)
 	}
 	return nil, fmt.Errorf("unknown intent %T", in)
 }
@@ -112,17 +112,22 @@ func (b *ClientBackend) profile(ctx context.Context, name string) (tea.Msg, erro
 	if p.LastLoginAt != nil {
 		last = p.LastLoginAt.Local().Format("2006-01-02 15:04")
 	}
-	return ScreenMsg{&textScreen{name: "Profile of " + p.Name, lines: []string{
-		fmt.Sprintf("  rating      %d (± %d)", p.Rating, p.RD),
+	lines := []string{
 		fmt.Sprintf("  games       %d: %d won, %d lost, %d drawn (%d rated)", p.Games, p.Wins, p.Losses, p.Draws, p.RatedGames),
 		fmt.Sprintf("  status      %s", p.Status),
 		fmt.Sprintf("  member since %s", p.CreatedAt.Local().Format("2006-01-02")),
 		fmt.Sprintf("  last login  %s", last),
-	}}}, nil
+		"",
+		"  rule        rating    rated games",
+	}
+	for _, r := range p.Ratings {
+		lines = append(lines, fmt.Sprintf("  %-10s  %4d ± %-3d %d", r.Rule, r.Rating, r.RD, r.RatedGames))
+	}
+	return ScreenMsg{&textScreen{name: "Profile of " + p.Name, lines: lines}}, nil
 }
 
-func (b *ClientBackend) leaderboard(ctx context.Context) (tea.Msg, error) {
-	l, err := b.c.Leaderboard(ctx, 50)
+func (b *ClientBackend) leaderboard(ctx context.Context, rule engine.Rule) (tea.Msg, error) {
+	l, err := b.c.Leaderboard(ctx, rule.String(), 50)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +138,7 @@ func (b *ClientBackend) leaderboard(ctx context.Context) (tea.Msg, error) {
 	if len(l.Players) == 0 {
 		lines = append(lines, "  no rated players yet")
 	}
-	return ScreenMsg{&textScreen{name: "Leaderboard", lines: lines}}, nil
+	return ScreenMsg{&textScreen{name: "Leaderboard: " + rule.String(), lines: lines}}, nil
 }
 
 // block blocks or unblocks a player, and returns the blocks as they are

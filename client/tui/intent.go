@@ -86,8 +86,8 @@ type (
 	}
 	// ProfileIntent opens the profile of Name ("": mine).
 	ProfileIntent struct{ Name string }
-	// LeaderboardIntent opens the leaderboard.
-	LeaderboardIntent struct{}
+	// LeaderboardIntent opens the leaderboard of a rule.
+	LeaderboardIntent struct{ Rule engine.Rule }
 	// BlockIntent blocks Name (On) or lifts the block.
 	BlockIntent struct {
 		Name string

@@ -21,7 +21,7 @@ type Challenge struct {
 
 // Choices the settings keys cycle through.
 var (
-	ruleChoices  = []engine.Rule{engine.Freestyle, engine.Standard, engine.Renju}
+	ruleChoices  = engine.Rules[:]
 	sizeChoices  = []int{15, 19, 20, 13, 9}
 	timeChoices  = []string{"10+5", "5+3", "15+10", "30+0", "30m/60s", "none"}
 	colorChoices = []string{"random", "black", "white"}
@@ -229,8 +229,8 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 		default:
 			return intentCmd(BlockIntent{Name: p.Name, On: !m.Blocked[strings.ToLower(p.Name)]})
 		}
-	case "L":
-		return intentCmd(LeaderboardIntent{})
+	case "L": // the board of the rule chosen in the settings ([1] changes it)
+		return intentCmd(LeaderboardIntent{Rule: m.Settings.Rule})
 	case "P":
 		name := ""
 		if p, ok := m.selectedPlayer(); ok && !p.Bot && !p.Guest {

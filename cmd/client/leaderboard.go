@@ -11,6 +11,7 @@ type leaderboardOptions struct {
 	global *globalOptions
 	env    *Env
 	Limit  int
+	Rule   string
 }
 
 func newLeaderboardCmd(g *globalOptions, env *Env) *cobra.Command {
@@ -24,12 +25,14 @@ func newLeaderboardCmd(g *globalOptions, env *Env) *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&o.Limit, "limit", 20, "how many players, up to 200 (0: the server's default, 50)")
+	cmd.Flags().StringVar(&o.Rule, "rule", "freestyle", "the rule's board: freestyle, standard, renju or caro")
+	_ = cmd.RegisterFlagCompletionFunc("rule", cobra.FixedCompletions([]string{"freestyle", "standard", "renju", "caro"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
 func runLeaderboard(ctx context.Context, o *leaderboardOptions) error {
 	return withSession(ctx, o.global, o.env, authAny, func(ctx context.Context, s *session) error {
-		lb, err := s.c.Leaderboard(ctx, o.Limit)
+		lb, err := s.c.Leaderboard(ctx, o.Rule, o.Limit)
 		if err != nil {
 			return err
 		}

@@ -51,13 +51,17 @@ func runProfile(ctx context.Context, o *profileOptions) error {
 		if p.LastLoginAt != nil {
 			last = dateText(*p.LastLoginAt)
 		}
-		return table(o.env.Out, [][]string{
+		rows := [][]string{
 			{"name:", p.Name},
 			{"status:", p.Status},
 			{"rating:", fmt.Sprintf("%d, RD %d (%s)", p.Rating, p.RD, count(p.RatedGames, "rated game"))},
 			{"games:", fmt.Sprintf("%d: %s, %s, %s", p.Games, count(p.Wins, "win"), count(p.Losses, "loss"), count(p.Draws, "draw"))},
 			{"registered:", dateText(p.CreatedAt)},
 			{"last login:", last},
-		})
+		}
+		for _, r := range p.Ratings {
+			rows = append(rows, []string{r.Rule + ":", fmt.Sprintf("%d, RD %d (%s)", r.Rating, r.RD, count(r.RatedGames, "rated game"))})
+		}
+		return table(o.env.Out, rows)
 	})
 }
