@@ -147,15 +147,13 @@ func New(store gomoku.Store, cfg Config) *Server {
 	return s
 }
 
-// Handler serves /ws, /healthz and /metrics.
+// Handler serves /ws, /healthz, /metrics and the browser app at /.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", s.gate.serveWS)
 	mux.HandleFunc("GET /healthz", s.serveHealth)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.env.metrics.reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, "%s: connect a gomoku client to ws://%s/ws\n", s.env.cfg.Name, r.Host)
-	})
+	s.mountApp(mux)
 	return mux
 }
 
