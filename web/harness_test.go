@@ -79,12 +79,18 @@ func (b *browser) tab(name string, phone bool) *tab {
 	if err := chromedp.Do(ctx); err != nil {
 		b.t.Fatalf("%s: new tab: %v", name, err)
 	}
-	if phone {
+	tb.emulate()
+	return tb
+}
+
+// emulate sets the tab's viewport: a phone (touch, portrait, 2x) or a desktop.
+func (tb *tab) emulate() {
+	tb.t.Helper()
+	if tb.phone {
 		tb.do(chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 	} else {
 		tb.do(chromedp.EmulateViewport(desktopW, desktopH))
 	}
-	return tb
 }
 
 func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
@@ -100,7 +106,8 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 func (tb *tab) state() string {
 	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
 	defer cancel()
-	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash + " | " + (document.querySelector('#toast')||{}).textContent + " | " + document.body.innerText.slice(0, 600)`))
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash + " | toast: " + (document.querySelector('#toast')||{}).textContent + " | stones: " +
+		[...document.querySelectorAll('.stone')].map((s) => s.dataset.color[0] + s.dataset.point).join(' ') + " | " + document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)`))
 	return s
 }
 
@@ -232,6 +239,9 @@ func (tb *tab) screenshot(name string) {
 	if err != nil {
 		tb.t.Fatalf("%s: screenshot: %v", tb.name, err)
 	}
+	// A full-page capture resizes the page for a moment; set the viewport
+	// again so later taps land where the page says.
+	tb.emulate()
 	path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		tb.t.Fatal(err)

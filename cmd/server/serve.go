@@ -75,7 +75,8 @@ func serve(ctx context.Context, o *options, log *slog.Logger, out io.Writer) err
 		return err
 	}
 	log.Info("listening", "addr", ln.Addr().String())
-	fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server ws://%s/ws`\n", ln.Addr(), dialAddr(ln.Addr()))
+	fmt.Fprintf(out, "gomoku server on %s: play at http://%s/ in a browser, or `gomoku --server ws://%s/ws`\n",
+		ln.Addr(), dialAddr(ln.Addr()), dialAddr(ln.Addr()))
 	served = true
 	err = srv.Serve(ctx, ln)
 	log.Info("stopped")

@@ -49,6 +49,10 @@ class App {
     c.on('lobby', (m) => this.lobbySnapshot(m));
     c.on('presence', (m) => {
       for (const p of m.players) {
+        if (this.me && p.name === this.me.name && p.rating && p.rating !== this.me.rating) {
+          this.me.rating = p.rating;
+          this.renderNav();
+        }
         if (p.status === 'offline') this.lobby.players.delete(p.name);
         else this.lobby.players.set(p.name, p);
       }
