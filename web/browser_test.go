@@ -117,7 +117,17 @@ func TestBrowserRegisterAndPlayFive(t *testing.T) {
 	eval[string](alice, `location.hash = '#leaders'`)
 	alice.until("alice on the leaderboard", `document.querySelector('#leaders tbody').textContent.includes('alice')`)
 	eval[string](alice, `location.hash = '#profile/bob'`)
-	alice.until("bob's profile", `document.querySelector('#profile').textContent.includes('1 / 0') || document.querySelector('#profile').textContent.includes('0 / 1')`)
+	alice.until("bob's profile", `document.querySelector('#profile').textContent.includes('0 / 1 / 0')`)
+
+	// Log out, and back in with the password.
+	alice.click("#logout")
+	alice.until("the login form", `document.querySelector('#login') && !localStorage.getItem('gomoku.token')`)
+	alice.do(chromedp.SetValue(chromedp.CSS("#login-name"), "alice"), chromedp.SetValue(chromedp.CSS("#login-password"), "wrong password"))
+	alice.click("#login-submit")
+	alice.until("the refusal", `document.querySelector('#login .form-msg').textContent.includes('Wrong name or password')`)
+	alice.do(chromedp.SetValue(chromedp.CSS("#login-password"), "correct horse battery"))
+	alice.click("#login-submit")
+	alice.until("the lobby", `document.querySelector('#lobby') && document.querySelector('#me').textContent.startsWith('alice (1')`)
 }
 
 // TestBrowserVersusTerminalClient plays a browser guest against a player

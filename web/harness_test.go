@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -247,4 +249,20 @@ func (tb *tab) screenshot(name string) {
 		tb.t.Fatal(err)
 	}
 	tb.t.Logf("screenshot %s", path)
+}
+
+// dark switches the page to the dark colour scheme, as a system setting would.
+func (tb *tab) dark() {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
+}
+
+// key presses a key in the page (on the focused element).
+func (tb *tab) key(k string) {
+	tb.t.Helper()
+	tb.do(chromedp.KeyEvent(k))
 }

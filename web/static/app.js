@@ -320,16 +320,16 @@ class App {
       return;
     }
     const me = this.me;
-    const sound = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()), title: 'move sounds (s)', text: soundOn() ? 'Sound on' : 'Sound off' });
+    const sound = h('button', { type: 'button', id: 'sound', 'aria-pressed': String(soundOn()), title: 'move sounds (s)', 'aria-label': 'move sounds', text: soundOn() ? '♪ on' : '♪ off' });
     sound.addEventListener('click', () => {
       setSound(!soundOn());
-      sound.textContent = soundOn() ? 'Sound on' : 'Sound off';
+      sound.textContent = soundOn() ? '♪ on' : '♪ off';
       sound.setAttribute('aria-pressed', String(soundOn()));
     });
     fill(this.nav,
       h('a', { href: '#lobby', text: 'Lobby', title: 'alt+l' }),
       h('a', { href: '#history', text: 'Games', title: 'alt+g' }),
-      h('a', { href: '#leaders', text: 'Leaderboard' }),
+      h('a', { href: '#leaders', 'aria-label': 'Leaderboard' }, h('span', { class: 'long', text: 'Leaderboard' }), h('span', { class: 'short', text: 'Ranks' })),
       me.kind === 'guest' ? null : h('a', { href: '#profile', text: 'Profile' }),
       h('span', { class: 'me', id: 'me', text: me.name + (me.rating ? ` (${me.rating})` : '') }),
       sound,

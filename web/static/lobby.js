@@ -49,7 +49,7 @@ export class LobbyView {
       h('div', { class: 'panel' }, h('h2', { text: 'Players online' }), this.countsEl, this.playersEl),
       h('div', { class: 'panel' }, h('h2', { text: 'Games to watch' }), this.gamesEl),
       h('div', { class: 'panel chat' }, h('h2', { text: 'Lobby chat' }), this.chatLog,
-        h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.chatInput, h('button', { type: 'submit', text: 'Send' }))));
+        h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.chatInput, h('button', { type: 'submit', id: 'lobby-chat-form-send', text: 'Send' }))));
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
     this.chatShown = 0;
