@@ -130,7 +130,9 @@ func (tb *tab) until(what, js string) {
 	tb.t.Helper()
 	ctx, cancel := context.WithTimeout(tb.ctx, wait+5*time.Second)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(50*time.Millisecond)))
+	// An element not there yet is "not yet", not a failure.
+	safe := "(() => { try { return !!(" + js + "); } catch (e) { return false; } })()"
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](safe, chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(50*time.Millisecond)))
 	if err != nil {
 		tb.t.Fatalf("%s: waiting for %s (%s): %v\npage: %s", tb.name, what, js, err, tb.state())
 	}

@@ -227,6 +227,12 @@ class App {
     if (!g) return;
     if (ev.type !== 'game_clock' && ev.seq <= g.seq) return;
     g.apply(ev);
+    if (ev.type === 'offer_answer' && g.you) {
+      const what = ev.kind === 'takeback' ? 'takeback' : ev.kind === 'draw' ? 'draw offer' : 'rematch offer';
+      if (!ev.by) this.note(`The ${what} lapsed.`);
+      else if (ev.by !== g.you) this.note(`${g.info[ev.by].name} ${ev.accepted ? 'accepted' : 'declined'} your ${what}.`);
+    }
+    if (ev.type === 'player_back' && g.you && ev.color !== g.you) this.note(`${g.info[ev.color].name} is back.`);
     if (ev.type === 'game_over' && g.you) {
       const p = this.lobby.players.get(this.me.name);
       if (p) p.status = 'idle';
