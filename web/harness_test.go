@@ -237,6 +237,9 @@ func (tb *tab) screenshot(name string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.t.Fatal(err)
 	}
+	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > eval[int](tb, `innerWidth`) {
+		tb.t.Errorf("%s: %s: the page is %d px wide, wider than the window", tb.name, name, w)
+	}
 	ctx, cancel := context.WithTimeout(tb.ctx, wait)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))

@@ -150,7 +150,7 @@ export class LobbyView {
     this.countsEl.textContent = `${L.playersOnline} online · ${L.gamesRunning} games running`;
     const games = [...L.games.values()].filter((g) => !g.result).sort((a, b) => b.game_id - a.game_id);
     fill(this.gamesEl, games.map((g) => h('li', { 'data-game': g.game_id },
-      h('span', { class: 'grow' }, `${g.black.name} – ${g.white.name}`, h('span', { class: 'muted', text: ` ${ruleName(g.rule)} ${g.size}×${g.size}, ${timeText(g.time)}, move ${g.plies}` })),
+      h('span', { class: 'grow' }, `${g.black.name} – ${g.white.name}`, h('span', { class: 'muted', text: ` ${ruleName(g.rule)} ${g.size}×${g.size}, ${timeText(g.time)}${g.rated ? ', rated' : ''}` })),
       h('button', { type: 'button', class: 'watch', onclick: () => app.watch(g.game_id), 'aria-label': `watch ${g.black.name} against ${g.white.name}`, text: g.black.name === me || g.white.name === me ? 'Open' : 'Watch' }))));
     if (!games.length) this.gamesEl.append(h('li', { class: 'muted', text: 'No games running.' }));
     for (; this.chatShown < L.chat.length; this.chatShown++) {

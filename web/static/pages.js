@@ -93,8 +93,8 @@ export class ReplayView {
     this.pos = h('p', { class: 'turn', id: 'replay-pos', 'aria-live': 'polite' });
     const b = (id, label, key, fn) => h('button', { id, type: 'button', onclick: fn, 'aria-keyshortcuts': key, title: `${label} (${key})` }, label);
     this.nav = h('div', { class: 'actions replay-nav' },
-      b('rp-first', '⏮ Start', 'Home', () => this.go(0)), b('rp-prev', '◀ Back', 'ArrowLeft', () => this.go(this.at - 1)),
-      b('rp-next', 'Next ▶', 'ArrowRight', () => this.go(this.at + 1)), b('rp-last', 'End ⏭', 'End', () => this.go(this.moves.length)));
+      b('rp-first', '« Start', 'Home', () => this.go(0)), b('rp-prev', '◀ Back', 'ArrowLeft', () => this.go(this.at - 1)),
+      b('rp-next', 'Next ▶', 'ArrowRight', () => this.go(this.at + 1)), b('rp-last', 'End »', 'End', () => this.go(this.moves.length)));
     this.numbers = h('input', { type: 'checkbox', id: 'rp-numbers', onchange: () => this.go(this.at) });
     this.el = h('section', { class: 'game replay', id: 'replay' }, this.boardWrap,
       h('aside', { class: 'side' }, this.info, this.pos, this.nav,
