@@ -114,6 +114,12 @@ func TestBrowserRegisterAndPlayFive(t *testing.T) {
 	alice.click("#rp-next")
 	alice.until("one stone", `document.querySelectorAll('#replay .stone').length === 1`)
 	alice.screenshot("replay-desktop")
+	if sgf := alice.download("#replay .dl-sgf", "gomoku-1.sgf"); !strings.HasPrefix(sgf, "(;") || !strings.Contains(sgf, "PB[alice]") {
+		t.Fatalf("downloaded SGF %q", sgf)
+	}
+	if psq := alice.download("#replay .dl-psq", "gomoku-1.psq"); !strings.HasPrefix(psq, "Piskvork") {
+		t.Fatalf("downloaded PSQ %q", psq)
+	}
 	eval[string](alice, `location.hash = '#leaders'`)
 	alice.until("alice on the leaderboard", `document.querySelector('#leaders tbody').textContent.includes('alice')`)
 	eval[string](alice, `location.hash = '#profile/bob'`)

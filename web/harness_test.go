@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -270,4 +271,28 @@ func (tb *tab) dark() {
 func (tb *tab) key(k string) {
 	tb.t.Helper()
 	tb.do(chromedp.KeyEvent(k))
+}
+
+// download clicks sel, which saves a file, and returns the file's content.
+func (tb *tab) download(sel, file string) string {
+	tb.t.Helper()
+	dir := tb.t.TempDir()
+	id := chromedp.FromContext(tb.ctx).BrowserContextID
+	tb.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: id, DownloadPath: dir})
+		return err
+	}))
+	tb.click(sel)
+	path := filepath.Join(dir, file)
+	deadline := time.Now().Add(wait)
+	for {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return string(b)
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("%s: no download %s", tb.name, path)
+		}
+		time.Sleep(50 * time.Millisecond) // a file appearing has no event to wait on
+	}
 }

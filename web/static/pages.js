@@ -34,7 +34,14 @@ export class HistoryView {
     this.list = h('ul', { class: 'list history', id: 'history' });
     this.more = h('button', { type: 'button', text: 'Older games', onclick: () => this.load(this.offset), hidden: true });
     this.title = h('h2', { text: 'Games' });
-    this.el = h('section', { class: 'page' }, h('div', { class: 'panel wide' }, this.title, this.list, this.more));
+    const who = h('input', { id: 'history-name', placeholder: 'a player', value: name, 'aria-label': 'player whose games to list', autocomplete: 'off' });
+    const find = h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); location.hash = `#history/${encodeURIComponent(who.value.trim())}`; } },
+      who, h('button', { type: 'submit', text: 'Show games' }));
+    this.el = h('section', { class: 'page' }, h('div', { class: 'panel wide' }, this.title, find, this.list, this.more));
+    if (!name && app.me.kind === 'guest') {
+      this.list.append(h('li', { class: 'muted', text: 'Guests have no stored games. Name a player to see theirs.' }));
+      return;
+    }
     this.load(0);
   }
 
@@ -56,7 +63,8 @@ export class HistoryView {
       this.offset = offset + r.games.length;
       this.more.hidden = r.games.length < 30;
     } catch (e) {
-      app.error(e.message);
+      if (e.code === 'not_found') fill(this.list, h('li', { class: 'muted', text: `No account named ${this.name}.` }));
+      else app.error(e.message);
     }
   }
 
