@@ -264,6 +264,12 @@ func TestBrowserTakebackAndDraw(t *testing.T) {
 	two.click("#offer-accept")
 	one.waitMoves(2)
 	two.waitMoves(2)
+	// A reload resumes the session from storage and shows the game again.
+	one.do(chromedp.Reload())
+	one.until("the game after a reload", `document.querySelectorAll('#game .stone').length === 2 && document.querySelector('#game-status.mine')`)
+	// The clock of the side to move ticks.
+	before := one.text("#clock-black")
+	one.until("the clock ticking", fmt.Sprintf(`document.querySelector('#clock-black').textContent !== %q`, before))
 	one.play("i9")
 	two.waitMoves(3)
 	two.click("#act-draw")
