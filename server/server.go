@@ -162,17 +162,15 @@ func New(store gomoku.Store, cfg Config) *Server {
 	return s
 }
 
-// Handler serves /ws, /healthz, /readyz and /metrics, and logs each request
-// (accesslog.go).
+// Handler serves /ws, /healthz, /readyz, /metrics and the browser app at /,
+// and logs each request (accesslog.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", s.whenReady(s.gate.serveWS))
 	mux.HandleFunc("GET /healthz", s.serveHealth)
 	mux.HandleFunc("GET /readyz", s.serveReady)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.env.metrics.reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, "%s: connect a gomoku client to ws://%s/ws\n", s.env.cfg.Name, r.Host)
-	})
+	s.mountApp(mux)
 	return s.accessLog(mux)
 }
 

@@ -114,7 +114,12 @@ func serveRestoring(ctx context.Context, srv *server.Server, ln net.Listener, sc
 			return
 		}
 		if sctx.Err() == nil {
-			fmt.Fprintf(out, "gomoku server on %s: connect with `gomoku --server %s://%s/ws`\n", ln.Addr(), scheme, dialAddr(ln.Addr()))
+			web := "http"
+			if scheme == "wss" {
+				web = "https"
+			}
+			fmt.Fprintf(out, "gomoku server on %s: play at %s://%s/ in a browser, or `gomoku --server %s://%s/ws`\n",
+				ln.Addr(), web, dialAddr(ln.Addr()), scheme, dialAddr(ln.Addr()))
 		}
 	}()
 	err := srv.Serve(sctx, ln)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gomokud/gomoku"
@@ -51,13 +52,13 @@ func Start(tb testing.TB, opts Options) *Server {
 	if s.opts.Config.Logger == nil {
 		s.opts.Config.Logger = slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	s.start()
+	s.start("127.0.0.1:0")
 	tb.Cleanup(s.Stop)
 	return s
 }
 
-// start opens the store, restores its games and serves on a new port.
-func (s *Server) start() {
+// start opens the store, restores its games and serves on addr.
+func (s *Server) start(addr string) {
 	tb := s.tb
 	tb.Helper()
 	st, err := s.open()
@@ -69,7 +70,7 @@ func (s *Server) start() {
 	if _, err := s.Srv.Restore(context.Background()); err != nil {
 		tb.Fatalf("restore: %v", err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		tb.Fatalf("listen: %v", err)
 	}
@@ -102,5 +103,13 @@ func (s *Server) Stop() {
 func (s *Server) Restart() {
 	s.tb.Helper()
 	s.Stop()
-	s.start()
+	s.start("127.0.0.1:0")
+}
+
+// RestartSameAddr is Restart on the same address, so URL and HTTP stay: what
+// a browser page, which reconnects to its own origin, needs.
+func (s *Server) RestartSameAddr() {
+	s.tb.Helper()
+	s.Stop()
+	s.start(strings.TrimPrefix(s.HTTP, "http://"))
 }
