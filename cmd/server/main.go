@@ -10,6 +10,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -18,5 +19,19 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ignoreHangup()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// ignoreHangup keeps the server up on SIGHUP (an operator expecting a
+// reload, a closed terminal): its logs go to stderr, so there is nothing to
+// reopen, and Go's default would end it without telling the players.
+func ignoreHangup() {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		for range hup {
+			fmt.Fprintln(os.Stderr, "SIGHUP: ignored; logs go to stderr, nothing to reopen (stop with SIGTERM)")
+		}
+	}()
 }
