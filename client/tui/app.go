@@ -318,6 +318,7 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			if m.Clock != nil {
 				g.State.SetClocks(*m.Clock)
 			}
+			g.State.SetLag(m.Move.Color, m.Lag)
 		}
 	case GameUndoMsg:
 		if g := a.Games[m.Game]; g != nil {

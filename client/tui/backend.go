@@ -199,7 +199,7 @@ func (b *ClientBackend) challengeClosed(e client.ChallengeClosed) tea.Msg {
 func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 	switch e := e.(type) {
 	case client.MoveMade:
-		return GameMoveMsg{Game: e.Game, Move: engine.Move{Point: e.Point, Color: e.Color}, Clock: b.clocks(e.Clock)}
+		return GameMoveMsg{Game: e.Game, Move: engine.Move{Point: e.Point, Color: e.Color}, Clock: b.clocks(e.Clock), Lag: e.Lag}
 	case client.TakenBack:
 		return GameUndoMsg{Game: e.Game, N: e.Undone, Clock: b.clocks(e.Clock)}
 	case client.ClockSet:

@@ -58,11 +58,13 @@ type GameStartMsg struct {
 }
 
 // GameMoveMsg is a move the server accepted, with both clocks after it
-// (nil without a clock).
+// (nil without a clock) and the mover's network lag as the server measured
+// it (0: unknown).
 type GameMoveMsg struct {
 	Game  int64
 	Move  engine.Move
 	Clock *Clocks
+	Lag   time.Duration
 }
 
 // GameUndoMsg is a takeback the server granted.
