@@ -125,6 +125,13 @@ type NoticeMsg struct {
 // them).
 type BlocksMsg struct{ Names []string }
 
+// PasswordChangedMsg says my password was changed: its form closes.
+type PasswordChangedMsg struct{}
+
+// AccountDeletedMsg says my account Name was deleted: the program stays,
+// logged out (G enters as a guest).
+type AccountDeletedMsg struct{ Name string }
+
 // ScreenMsg opens a screen over the current one (history, replay,
 // profile, leaderboard).
 type ScreenMsg struct{ screen screen }
