@@ -115,7 +115,8 @@ func moveOf(e *protocol.GameMove) (Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("forbidden: %w", err)
 	}
-	return MoveMade{Game: e.GameID, Ply: e.Ply, Color: c, Point: p, Clock: clock, Forbidden: forbidden}, nil
+	return MoveMade{Game: e.GameID, Ply: e.Ply, Color: c, Point: p, Clock: clock, Forbidden: forbidden,
+		Lag: ms(e.LagMS), Compensation: ms(e.CompMS)}, nil
 }
 
 func takebackOf(e *protocol.GameTakeback) (Event, error) {
@@ -306,6 +307,9 @@ func snapshotState(out *GameSnapshot, s protocol.Snapshot) error {
 		out.Result = &r
 	}
 	out.Watchers = s.Watchers
+	if s.Lag != nil {
+		out.Lag = &Lag{Black: ms(s.Lag.BlackMS), White: ms(s.Lag.WhiteMS)}
+	}
 	return nil
 }
 

@@ -60,6 +60,8 @@ func TestEventOf(t *testing.T) {
 		{"game chat", &protocol.GameChat{GameID: 9, Seq: 4, From: "bob", Text: "gg", At: at}, ChatMessage{Game: 9, From: "bob", Text: "gg", At: at}},
 		{"move", &protocol.GameMove{GameID: 9, Seq: 3, Ply: 3, Color: "black", Move: "j10", Clock: wireClock, Forbidden: []string{"k11", "t20"}},
 			MoveMade{Game: 9, Ply: 3, Color: engine.Black, Point: pt(t, "j10"), Clock: clock, Forbidden: []engine.Point{pt(t, "k11"), pt(t, "t20")}}},
+		{"move with lag", &protocol.GameMove{GameID: 9, Seq: 4, Ply: 4, Color: "white", Move: "a1", LagMS: 180, CompMS: 120},
+			MoveMade{Game: 9, Ply: 4, Color: engine.White, Point: pt(t, "a1"), Lag: 180 * time.Millisecond, Compensation: 120 * time.Millisecond}},
 		{"takeback", &protocol.GameTakeback{GameID: 9, Undone: 2, Plies: 1, Turn: "white"},
 			TakenBack{Game: 9, Undone: 2, Plies: 1, Turn: engine.White}},
 		{"clock", &protocol.GameClock{GameID: 9, Clock: protocol.Clock{BlackMS: 1000, WhiteMS: 2000}},
@@ -112,6 +114,7 @@ func TestEventOfSnapshot(t *testing.T) {
 		Clock: &protocol.Clock{BlackMS: 1000, WhiteMS: 2000, Running: "white"},
 		Offer: &protocol.Offer{Kind: "takeback", From: "black"},
 		Away:  "white", Forbidden: []string{"o15"}, Watchers: 2,
+		Lag: &protocol.Lag{BlackMS: 42},
 	}
 	want := GameSnapshot{
 		Game: 9, Rule: engine.Renju, Size: 15, Rated: true,
@@ -123,15 +126,17 @@ func TestEventOfSnapshot(t *testing.T) {
 		Clock: &Clock{Black: time.Second, White: 2 * time.Second, Running: engine.White},
 		Offer: &Offer{Kind: OfferTakeback, From: engine.Black}, Away: engine.White,
 		Forbidden: []engine.Point{pt(t, "o15")}, Watchers: 2,
+		Lag: &Lag{Black: 42 * time.Millisecond}, // the bot has none
 	}
 	if got, err := eventOf(&protocol.GameStart{Snapshot: wire}); err != nil || !reflect.DeepEqual(got, GameStarted{want}) {
 		t.Errorf("game_start:\n got %#v, %v\nwant %#v", got, err, want)
 	}
 
-	// Watching a finished game on the default board.
+	// Watching a finished game on the default board, no lag measured yet.
 	wire.Game.Size, wire.YourColor, wire.Turn, wire.Offer, wire.Away, wire.Clock, wire.Forbidden = 0, "", "", nil, "", nil, nil
-	wire.Result = &protocol.Result{Winner: "white", Reason: "resign"}
+	wire.Result, wire.Lag = &protocol.Result{Winner: "white", Reason: "resign"}, nil
 	want.Me, want.Turn, want.Offer, want.Away, want.Clock, want.Forbidden = engine.Empty, engine.Empty, nil, engine.Empty, nil, nil
+	want.Lag = nil
 	want.Result = &engine.Result{Winner: engine.White, Reason: engine.ReasonResign}
 	if got, err := eventOf(&protocol.GameState{Snapshot: wire}); err != nil || !reflect.DeepEqual(got, GameSynced{want}) {
 		t.Errorf("game_state:\n got %#v, %v\nwant %#v", got, err, want)

@@ -177,6 +177,10 @@ type MoveMade struct {
 	Point     engine.Point
 	Clock     *Clock         // both clocks after the move; nil without a clock
 	Forbidden []engine.Point // renju: black's forbidden points, black to move
+	// Lag is the mover's network round trip as the server measured it (0:
+	// unknown, or a bot); Compensation the part of it given back to the
+	// mover's clock for this move (lag compensation, docs/protocol.md).
+	Lag, Compensation time.Duration
 }
 
 // TakenBack is a takeback the server granted: Undone moves were removed.

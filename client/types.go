@@ -90,6 +90,12 @@ type Offer struct {
 	From engine.Color // the side that offered
 }
 
+// Lag is each player's network round trip as the server measures it (lag
+// compensation, docs/protocol.md); 0 for a side not measured yet, or a bot.
+type Lag struct {
+	Black, White time.Duration
+}
+
 // RatingChange is one side's rating before and after a rated game.
 type RatingChange struct {
 	Before, After int
@@ -112,4 +118,5 @@ type GameSnapshot struct {
 	Forbidden    []engine.Point // renju: black's forbidden points, black to move
 	Result       *engine.Result // nil while running
 	Watchers     int
+	Lag          *Lag // the players' measured round trips; nil until one is measured
 }

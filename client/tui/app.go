@@ -48,6 +48,7 @@ type App struct {
 	ticking    bool
 	msgTimer   int     // the lobby message a clearing timer is set for
 	conn       ConnMsg // the connection's last state
+	deleted    string  // my account, deleted: logged out until G
 }
 
 // NewApp builds the program's model for player me on server.
@@ -143,6 +144,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if n := len(a.screens); n > 0 {
 			a.screenNote = NoticeMsg{}
+			if t, ok := a.screens[n-1].(typingScreen); ok && msg.Type != tea.KeyEsc {
+				return a, t.input(msg)
+			}
 			if k := msg.String(); k == "q" || k == "esc" {
 				a.screens = a.screens[:n-1]
 				return a, nil
@@ -179,6 +183,10 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // typing reports whether the screen shown takes keys as text.
 func (a *App) typing() bool {
+	if n := len(a.screens); n > 0 {
+		_, ok := a.screens[n-1].(typingScreen)
+		return ok
+	}
 	if g := a.Games[a.Current]; g != nil {
 		return g.mode != inputNone
 	}
@@ -247,8 +255,14 @@ type intentFailed struct {
 }
 
 // failed undoes what the screen assumed when the intent was made (my pending
-// offer) and shows why.
+// offer) and shows why: on the screen that made it, when it says why
+// itself (a form).
 func (a *App) failed(f intentFailed) {
+	if n := len(a.screens); n > 0 {
+		if r, ok := a.screens[n-1].(refusedScreen); ok && r.refused(f.in, f.notice) {
+			return
+		}
+	}
 	if o, ok := f.in.(OfferIntent); ok {
 		if g := a.Games[o.Game]; g != nil {
 			g.State.MyOffer = ""
@@ -270,6 +284,8 @@ func (a *App) connEvent(m ConnMsg) {
 		if m.Detail != "" {
 			line += " " + m.Detail
 		}
+	case m.LoggedOut && a.deleted != "":
+		line = "account " + a.deleted + " deleted: G plays as a guest"
 	case m.LoggedOut && strings.HasPrefix(a.Lobby.Me, client.GuestPrefix):
 		line = "guest gone after a server restart: G enters again as a new guest"
 	case m.LoggedOut:
@@ -318,6 +334,7 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			if m.Clock != nil {
 				g.State.SetClocks(*m.Clock)
 			}
+			g.State.SetLag(m.Move.Color, m.Lag)
 		}
 	case GameUndoMsg:
 		if g := a.Games[m.Game]; g != nil {
@@ -339,7 +356,7 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			g.State.SetClocks(m.Clock)
 		}
 	case SessionMsg:
-		a.Lobby.Me = m.Me
+		a.Lobby.Me, a.deleted = m.Me, ""
 		// A new identity: the games played under the old one are not mine.
 		for id, g := range a.Games {
 			if g.player() {
@@ -388,6 +405,17 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		}
 	case ScreenMsg:
 		a.screens = append(a.screens, m.screen)
+	case PasswordChangedMsg:
+		if n := len(a.screens); n > 0 {
+			if f, ok := a.screens[n-1].(*formScreen); ok && f.waiting {
+				a.screens = a.screens[:n-1]
+			}
+		}
+	case AccountDeletedMsg:
+		// The screens showed the account: they go with it.
+		a.screens, a.help = nil, false
+		a.deleted = m.Name
+		a.connEvent(ConnMsg{Status: "logged out", LoggedOut: true}) // every screen says it
 	case BlocksMsg:
 		a.Lobby.Blocked = map[string]bool{}
 		for _, n := range m.Names {

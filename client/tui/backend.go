@@ -26,6 +26,9 @@ type ClientBackend struct {
 	now func() time.Time
 	// OnGuest, when set, is told a new guest session's token and name.
 	OnGuest func(token, name string)
+	// OnAccountDeleted, when set, is told my account was deleted, to
+	// forget its saved session.
+	OnAccountDeleted func()
 
 	mu         sync.Mutex
 	players    map[string]client.Player
@@ -79,7 +82,7 @@ func (b *ClientBackend) convert(e client.Event) tea.Msg {
 		if !e.LoggedIn {
 			// The lobby as last seen is stale, and no event will update it
 			// until the player enters again.
-			b.players, b.challenges, b.seeking = map[string]client.Player{}, map[int64]client.Challenge{}, false
+			b.forgetLobby()
 			return MultiMsg{b.lobbyMsg(), ConnMsg{Status: "connected, logged out", LoggedOut: true, Detail: "the session has expired"}}
 		}
 		return ConnMsg{Status: "connected"}
@@ -99,6 +102,12 @@ func (b *ClientBackend) convert(e client.Event) tea.Msg {
 		return msg
 	}
 	return b.gameEvent(e)
+}
+
+// forgetLobby drops the lobby as last seen, once logged out: no event
+// updates it until the player enters again. Call with b.mu held.
+func (b *ClientBackend) forgetLobby() {
+	b.players, b.challenges, b.seeking = map[string]client.Player{}, map[int64]client.Challenge{}, false
 }
 
 // disconnected says why the connection dropped. Call with b.mu held.
@@ -199,7 +208,7 @@ func (b *ClientBackend) challengeClosed(e client.ChallengeClosed) tea.Msg {
 func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 	switch e := e.(type) {
 	case client.MoveMade:
-		return GameMoveMsg{Game: e.Game, Move: engine.Move{Point: e.Point, Color: e.Color}, Clock: b.clocks(e.Clock)}
+		return GameMoveMsg{Game: e.Game, Move: engine.Move{Point: e.Point, Color: e.Color}, Clock: b.clocks(e.Clock), Lag: e.Lag}
 	case client.TakenBack:
 		return GameUndoMsg{Game: e.Game, N: e.Undone, Clock: b.clocks(e.Clock)}
 	case client.ClockSet:

@@ -80,6 +80,13 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 		return b.block(ctx, in)
 	case HistoryIntent, ReplayIntent, ExportIntent, ProfileIntent, LeaderboardIntent:
 		return b.screen(ctx, in)
+	case ChangePasswordIntent:
+		if err := c.ChangePassword(ctx, in.Old, in.New); err != nil {
+			return nil, err
+		}
+		return MultiMsg{PasswordChangedMsg{}, NoticeMsg{Text: "password changed"}}, nil
+	case DeleteAccountIntent:
+		return b.deleteAccount(ctx, in.Password)
 	}
 	return nil, fmt.Errorf("unknown intent %T", in)
 }
@@ -186,6 +193,22 @@ func (b *ClientBackend) guest(ctx context.Context, wish string) (tea.Msg, error)
 		ConnMsg{Status: "connected"},
 		NoticeMsg{Text: "you are " + me + " now"},
 	}, nil
+}
+
+// deleteAccount deletes my account: the client is logged out, the saved
+// session forgotten (OnAccountDeleted), the lobby as last seen dropped.
+func (b *ClientBackend) deleteAccount(ctx context.Context, password string) (tea.Msg, error) {
+	me := b.c.Me().Name
+	if err := b.c.DeleteAccount(ctx, password); err != nil {
+		return nil, err
+	}
+	if b.OnAccountDeleted != nil {
+		b.OnAccountDeleted()
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.forgetLobby()
+	return MultiMsg{b.lobbyMsg(), BlocksMsg{}, AccountDeletedMsg{Name: me}}, nil
 }
 
 func (b *ClientBackend) dropChallenge(id int64, text string) tea.Msg {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -123,7 +124,12 @@ func (b *ClientBackend) profile(ctx context.Context, name string) (tea.Msg, erro
 	for _, r := range p.Ratings {
 		lines = append(lines, fmt.Sprintf("  %-10s  %4d ± %-3d %d", r.Rule, r.Rating, r.RD, r.RatedGames))
 	}
-	return ScreenMsg{&textScreen{name: "Profile of " + p.Name, lines: lines}}, nil
+	s := &profileScreen{textScreen: textScreen{name: "Profile of " + p.Name, lines: lines}}
+	if me := b.c.Me(); !me.Guest && strings.EqualFold(me.Name, p.Name) {
+		s.me = me.Name
+		s.lines = append(s.lines, "", "  Your account: c changes the password, D deletes the account.")
+	}
+	return ScreenMsg{s}, nil
 }
 
 func (b *ClientBackend) leaderboard(ctx context.Context, rule engine.Rule) (tea.Msg, error) {

@@ -36,6 +36,10 @@ func (b *ClientBackend) start(s client.GameSnapshot) tea.Msg {
 	}
 	st.Away = s.Away != engine.Empty && s.Away != s.Me
 	st.Watchers = s.Watchers
+	if s.Lag != nil {
+		st.SetLag(engine.Black, s.Lag.Black)
+		st.SetLag(engine.White, s.Lag.White)
+	}
 	if s.Result != nil {
 		st.Finish(finalResult(*s.Result))
 	}

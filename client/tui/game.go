@@ -370,30 +370,56 @@ func (m *GameModel) sideLine(c engine.Color, width int) string {
 	if s.Info.Me == c {
 		name += " · you"
 	}
-	clock := "--:--"
-	if s.Clocked() {
-		clock = formatClock(s.Remaining(c, m.now()))
-		if p.Byo {
-			clock = "byo " + clock
-		}
-	}
+	clock := m.clockText(c)
 	left := fmt.Sprintf("%s %-5s %s", glyph, c, name)
 	mark := ""
 	if !s.Over() && s.Turn() == c {
 		mark = " ◀"
 	}
-	// On a narrow panel the name gives way, never the clock.
-	if room := width - len(clock) - 1 - ansi.StringWidth(mark); ansi.StringWidth(left) > room {
+	// On a narrow panel the lag gives way first, then the name; never the
+	// clock.
+	right := clock
+	if lag := lagText(p); lag != "" {
+		// The lags line up: the clock takes the width of the wider.
+		clockW := max(len(m.clockText(engine.Black)), len(m.clockText(engine.White)))
+		if ansi.StringWidth(left)+ansi.StringWidth(mark)+1+len(lag)+2+clockW <= width {
+			right = m.styles.Dim.Render(lag) + "  " + fmt.Sprintf("%*s", clockW, clock)
+		}
+	}
+	if room := width - ansi.StringWidth(right) - 1 - ansi.StringWidth(mark); ansi.StringWidth(left) > room {
 		left = ansi.Truncate(left, max(room, 1), "…")
 	}
 	if mark != "" {
 		left = m.styles.ToMove.Render(left) + mark
 	}
-	pad := width - ansi.StringWidth(left) - len(clock)
+	pad := width - ansi.StringWidth(left) - ansi.StringWidth(right)
 	if pad < 1 {
 		pad = 1
 	}
-	return left + strings.Repeat(" ", pad) + clock
+	return left + strings.Repeat(" ", pad) + right
+}
+
+// clockText is c's clock as shown: "9:29", "byo 0:30", "--:--" without a
+// clock.
+func (m *GameModel) clockText(c engine.Color) string {
+	s := m.State
+	if !s.Clocked() {
+		return "--:--"
+	}
+	clock := formatClock(s.Remaining(c, m.now()))
+	if s.side(c).Byo {
+		clock = "byo " + clock
+	}
+	return clock
+}
+
+// lagText is a player's network lag as shown, "lag 40 ms"; nothing for a
+// bot, or when the server has not measured it.
+func lagText(p Side) string {
+	if p.Bot || p.Lag <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("lag %d ms", p.Lag.Milliseconds())
 }
 
 // record lists the moves, two plies a line, ending with the latest.

@@ -14,6 +14,7 @@ type Side struct {
 	Bot    bool
 	Clock  time.Duration // remaining time when the clocks were last set
 	Byo    bool          // Clock is a byo-yomi period
+	Lag    time.Duration // network round trip as the server measured it; 0: unknown
 }
 
 // GameInfo is the fixed part of a game: who plays what under which rules.
@@ -84,6 +85,18 @@ func (s *GameState) Undo(n int) error {
 	}
 	s.Offer, s.MyOffer = "", ""
 	return nil
+}
+
+// SetLag records the network round trip the server measured for c; 0
+// (not measured) keeps what was known.
+func (s *GameState) SetLag(c engine.Color, lag time.Duration) {
+	switch {
+	case lag <= 0:
+	case c == engine.Black:
+		s.Info.Black.Lag = lag
+	case c == engine.White:
+		s.Info.White.Lag = lag
+	}
 }
 
 // Clocks is both clocks as the server measured them At.

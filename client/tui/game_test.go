@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -36,12 +38,14 @@ func mustMoves(tb testing.TB, size int, notation ...string) []engine.Move {
 //	10 . . . . . . . . ● . .
 //	 9 . . . . . . . . ● . .
 //	 8 . . . . . . ● ● × . .
+//
+// The server measured alice's lag at 42 ms, bob's at 180 ms.
 func renjuGame(tb testing.TB, me engine.Color) *GameState {
 	tb.Helper()
 	info := GameInfo{
 		ID: 42, Rule: engine.Renju, Size: 15, Time: "10+5", Rated: true, Me: me,
-		Black: Side{Name: "alice", Rating: 1523, Clock: 9*time.Minute + 41*time.Second},
-		White: Side{Name: "bob", Rating: 1480, Clock: 10*time.Minute + 3*time.Second},
+		Black: Side{Name: "alice", Rating: 1523, Clock: 9*time.Minute + 41*time.Second, Lag: 42 * time.Millisecond},
+		White: Side{Name: "bob", Rating: 1480, Clock: 10*time.Minute + 3*time.Second, Lag: 180 * time.Millisecond},
 	}
 	s, err := NewGameState(info, mustMoves(tb, 15, "h8", "a1", "g8", "a15", "i9", "o1", "i10", "o15"),
 		&Clocks{Black: 9*time.Minute + 41*time.Second, White: 10*time.Minute + 3*time.Second, Running: engine.Black, At: t0})
@@ -86,6 +90,9 @@ func TestGameScreenGolden(t *testing.T) {
 		if !strings.Contains(view, "9:29") {
 			t.Error("black's clock does not run: want 9:41 - 12s = 9:29")
 		}
+		if !strings.Contains(view, "lag 42 ms   9:29") || !strings.Contains(view, "lag 180 ms  10:03") {
+			t.Error("the players' lags are not shown before their clocks, lined up")
+		}
 	})
 	t.Run("renju_white_watching_120x40", func(t *testing.T) {
 		s := renjuGame(t, engine.Empty)
@@ -94,7 +101,7 @@ func TestGameScreenGolden(t *testing.T) {
 	})
 	t.Run("freestyle_20x20_over_80x24", func(t *testing.T) {
 		info := GameInfo{ID: 7, Rule: engine.Freestyle, Size: 20, Me: engine.White,
-			Black: Side{Name: "easy", Bot: true}, White: Side{Name: "carol", Rating: 1610}}
+			Black: Side{Name: "easy", Bot: true, Lag: time.Millisecond}, White: Side{Name: "carol", Rating: 1610}}
 		moves := mustMoves(t, 20, "j10", "k10", "j11", "k11", "j12", "k12", "j13", "a1", "j14")
 		s, err := NewGameState(info, moves, nil)
 		if err != nil {
@@ -107,6 +114,9 @@ func TestGameScreenGolden(t *testing.T) {
 		checkScreen(t, "game_20x20_over_80x24", view, 80, 24)
 		if !strings.Contains(view, "black (easy) wins by five") {
 			t.Error("no end-of-game banner")
+		}
+		if strings.Contains(view, "lag") {
+			t.Error("a lag shown for a bot, or for a player not measured")
 		}
 	})
 	t.Run("narrow_60x20", func(t *testing.T) {
@@ -150,5 +160,43 @@ func TestGameChatUsesTheRoom(t *testing.T) {
 	press(m, "end")
 	if view = m.View(); !strings.Contains(view, "line 40") {
 		t.Error("end did not return to the newest line")
+	}
+}
+
+// TestGameLagFollowsMoves: a move brings the mover's measured lag to the
+// screen; a move without one (not measured) keeps what was known.
+func TestGameLagFollowsMoves(t *testing.T) {
+	a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
+	a.now = func() time.Time { return t0 }
+	a.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s := renjuGame(t, engine.White)
+	s.Info.Black.Lag, s.Info.White.Lag = 0, 0
+	a.Update(GameStartMsg{State: s})
+	if v := a.View(); strings.Contains(v, "lag") {
+		t.Fatalf("a lag shown before any was measured:\n%s", v)
+	}
+	a.Update(GameMoveMsg{Game: 42, Move: engine.Move{Point: engine.Point{X: 0, Y: 7}, Color: engine.Black}, Lag: 95 * time.Millisecond})
+	a.Update(GameMoveMsg{Game: 42, Move: engine.Move{Point: engine.Point{X: 1, Y: 7}, Color: engine.White}})
+	v := a.View()
+	if !strings.Contains(v, "alice (1523)") || !strings.Contains(v, "lag 95 ms") || strings.Count(v, "lag") != 1 {
+		t.Errorf("after black's move measured at 95 ms and white's unmeasured:\n%s", v)
+	}
+}
+
+// TestBackendCarriesLag: the lags of a snapshot and of a move reach the
+// screen's messages.
+func TestBackendCarriesLag(t *testing.T) {
+	b := NewClientBackend(nil)
+	snap := client.GameSnapshot{Game: 5, Rule: engine.Freestyle, Size: 15, Me: engine.Black,
+		Black: client.Player{Name: "alice"}, White: client.Player{Name: "bob"},
+		Lag: &client.Lag{Black: 40 * time.Millisecond}}
+	start, ok := b.convert(client.GameSynced{GameSnapshot: snap}).(GameStartMsg)
+	if !ok || start.State.Info.Black.Lag != 40*time.Millisecond || start.State.Info.White.Lag != 0 {
+		t.Fatalf("snapshot: %#v", start)
+	}
+	mv, ok := b.convert(client.MoveMade{Game: 5, Ply: 1, Color: engine.Black, Point: engine.Point{X: 7, Y: 7},
+		Lag: 65 * time.Millisecond, Compensation: 65 * time.Millisecond}).(GameMoveMsg)
+	if !ok || mv.Lag != 65*time.Millisecond {
+		t.Fatalf("move: %#v", mv)
 	}
 }

@@ -34,6 +34,7 @@ var lobbyKeys = []keyLine{
 	{"g", "back to my running game"},
 	{"h", "my games, to replay and export"},
 	{"P", "the selected player's profile (mine on a bot or guest)"},
+	{"P then c, D", "on my profile: change my password, delete my account"},
 	{"L", "the leaderboard"},
 	{"B", "block the selected player (⊘), or unblock"},
 	{"t /", "say something in the lobby chat"},

@@ -93,6 +93,11 @@ type (
 		Name string
 		On   bool
 	}
+	// ChangePasswordIntent replaces my password Old with New.
+	ChangePasswordIntent struct{ Old, New string }
+	// DeleteAccountIntent deletes my account, checked with its Password;
+	// the program stays, logged out.
+	DeleteAccountIntent struct{ Password string }
 )
 
 func (MoveIntent) intent()             {}
@@ -119,6 +124,8 @@ func (ExportIntent) intent()           {}
 func (ProfileIntent) intent()          {}
 func (LeaderboardIntent) intent()      {}
 func (BlockIntent) intent()            {}
+func (ChangePasswordIntent) intent()   {}
+func (DeleteAccountIntent) intent()    {}
 
 // notSent says what was not sent: "move not sent".
 func notSent(in Intent) string {
@@ -152,6 +159,10 @@ func notSent(in Intent) string {
 		what = "pairing cancellation"
 	case WatchIntent:
 		what = "watch request"
+	case ChangePasswordIntent:
+		what = "password change"
+	case DeleteAccountIntent:
+		what = "account deletion"
 	}
 	return what + " not sent"
 }

@@ -58,11 +58,13 @@ type GameStartMsg struct {
 }
 
 // GameMoveMsg is a move the server accepted, with both clocks after it
-// (nil without a clock).
+// (nil without a clock) and the mover's network lag as the server measured
+// it (0: unknown).
 type GameMoveMsg struct {
 	Game  int64
 	Move  engine.Move
 	Clock *Clocks
+	Lag   time.Duration
 }
 
 // GameUndoMsg is a takeback the server granted.
@@ -122,6 +124,13 @@ type NoticeMsg struct {
 // BlocksMsg is the set of players I block (names as the server spells
 // them).
 type BlocksMsg struct{ Names []string }
+
+// PasswordChangedMsg says my password was changed: its form closes.
+type PasswordChangedMsg struct{}
+
+// AccountDeletedMsg says my account Name was deleted: the program stays,
+// logged out (G enters as a guest).
+type AccountDeletedMsg struct{ Name string }
 
 // ScreenMsg opens a screen over the current one (history, replay,
 // profile, leaderboard).

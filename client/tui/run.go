@@ -25,6 +25,9 @@ type RunOptions struct {
 	// OnGuest is told the token and name of a guest session the player
 	// entered in the program (G after the session expired), to keep it.
 	OnGuest func(token, name string)
+	// OnAccountDeleted is told the player deleted the account in the
+	// program, to forget its saved session.
+	OnAccountDeleted func()
 	// Settings are the lobby's settings to start with (nil: the defaults);
 	// OnSettings is told when the player changes them, to keep them.
 	Settings   *Settings
@@ -47,6 +50,7 @@ func Run(ctx context.Context, c *client.Client, opts RunOptions) error {
 	}
 	b := NewClientBackend(c)
 	b.OnGuest = opts.OnGuest
+	b.OnAccountDeleted = opts.OnAccountDeleted
 	app := NewApp(ctx, b, c.Me().Name, opts.Server, NewStyles(renderer))
 	app.Lobby.Status = "connected"
 	if opts.Settings != nil {

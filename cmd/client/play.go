@@ -171,6 +171,13 @@ func (s *session) runOptions(o tui.RunOptions) tui.RunOptions {
 		// Best effort: the game goes on when the file cannot be written.
 		_ = s.saveGuest(token, name)
 	}
+	o.OnAccountDeleted = func() {
+		// As delete-account does: the account's session is gone.
+		s.cfgMu.Lock()
+		defer s.cfgMu.Unlock()
+		s.cfg.Token, s.cfg.Username = "", ""
+		_ = s.g.save(s.cfg) // best effort, as above
+	}
 	o.Settings = lobbySettings(s.cfg.Settings)
 	o.OnSettings = func(ls tui.Settings) {
 		s.cfgMu.Lock()

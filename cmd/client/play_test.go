@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,5 +50,23 @@ func TestLobbySettingsRoundTrip(t *testing.T) {
 		if got := lobbySettings(&bad); got != nil {
 			t.Errorf("%+v read as %+v", bad, got)
 		}
+	}
+}
+
+// TestPlayForgetsDeletedAccount: an account deleted in the program loses
+// its saved session the way delete-account does; the rest of the config
+// stays.
+func TestPlayForgetsDeletedAccount(t *testing.T) {
+	g := &globalOptions{ConfigPath: filepath.Join(t.TempDir(), "config.json")}
+	cfg := config.Config{Server: "ws://127.0.0.1:7979/ws", Token: "tok", Username: "alice",
+		Settings: &config.Settings{Rule: "renju", Size: 15, Time: "10+5", Color: "black"}}
+	s := &session{cfg: cfg, url: cfg.Server, g: g}
+	s.runOptions(tui.RunOptions{}).OnAccountDeleted()
+	got, err := config.Load(g.ConfigPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Token != "" || got.Username != "" || got.Server != cfg.Server || got.Settings == nil || got.Settings.Rule != "renju" {
+		t.Errorf("config after the deletion: %+v", got)
 	}
 }
