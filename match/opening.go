@@ -151,9 +151,12 @@ func (m *Match) turnColor() engine.Color {
 // inOpening reports whether the opening still runs.
 func (m *Match) inOpening() bool { return !m.open.Done() }
 
-// Opening returns the opening's state (a copy): its phase, who acts, the
-// area, the offers.
-func (m *Match) Opening() opening.State { return m.open }
+// Opening returns the opening's state (a copy, the owner's to read): its
+// phase, who acts, who holds black, the area, the offers.
+func (m *Match) Opening() *opening.State {
+	o := m.open
+	return &o
+}
 
 // openingStones is how many moves the opening placed: they cannot be
 // taken back.

@@ -188,7 +188,7 @@ func TestOpeningRestore(t *testing.T) {
 			g.OpeningLog = append(g.OpeningLog, c.Opening...)
 		}
 		r := mustRestore(t, cfg, g)
-		if got, want := r.Opening(), m.Opening(); got != want {
+		if got, want := *r.Opening(), *m.Opening(); got != want {
 			t.Errorf("stop %d: restored opening %+v, want %+v", stop, got, want)
 		}
 		if r.acted != m.acted || r.actions != m.actions || r.Turn() != m.Turn() || len(r.Moves()) != len(m.Moves()) {
