@@ -272,7 +272,7 @@ func TestSeekPairs(t *testing.T) {
 	a.call(protocol.Unseek{})
 	a.call(protocol.Seek{Settings: st})
 	b.call(protocol.Seek{Settings: protocol.Settings{Opening: "none", Rule: "freestyle"}}) // no match
-	b.call(protocol.Seek{Settings: st})                                   // replaces it: match
+	b.call(protocol.Seek{Settings: st})                                                    // replaces it: match
 	ga, gb := event[*protocol.GameStart](a, nil), event[*protocol.GameStart](b, nil)
 	if ga.Game.GameID != gb.Game.GameID || ga.Game.Rule != "renju" || ga.Game.Time.IncrementMS != 3000 {
 		t.Fatalf("paired %+v / %+v", ga.Game, gb.Game)
