@@ -54,3 +54,16 @@ func TestDecideRefusesAFinishedOpening(t *testing.T) {
 		t.Fatal("decided in a finished opening")
 	}
 }
+
+func TestSelfPlay(t *testing.T) {
+	for _, k := range []opening.Kind{opening.Swap2, opening.Soosorv8, opening.Taraguchi10} {
+		rule := engine.Renju
+		if k == opening.Swap2 {
+			rule = engine.Freestyle
+		}
+		res := SelfPlay{Kind: k, Rule: rule, Size: 15, Level: ai.Easy, MoveTime: 10 * time.Millisecond, Games: 4, Jobs: 2}.Run(context.Background())
+		if res.Games != 4 || res.Illegal != 0 || res.BlackWins+res.WhiteWins+res.Draws != 4 {
+			t.Errorf("%s: %+v", k, res)
+		}
+	}
+}
