@@ -90,6 +90,17 @@ func TestOpeningGames(t *testing.T) {
 					len(g.OpeningLog) != len(sc.steps) {
 					t.Fatalf("stored game %+v, %v", g, err)
 				}
+				// The rematch: the other player opens, with the same rule.
+				first.call(protocol.RematchOffer{GameID: gid})
+				event(second, func(m *protocol.OfferMade) bool { return m.GameID == gid && m.Kind == "rematch" })
+				second.call(protocol.RematchAnswer{GameID: gid, Accept: true})
+				re := event[*protocol.GameStart](first, nil)
+				event(second, func(m *protocol.GameStart) bool { return m.Game.GameID == re.Game.GameID })
+				if re.Game.Black.Name != second.name || re.Game.Opening != sc.opening || re.Phase == nil || re.Phase.Player != second.name {
+					t.Fatalf("rematch %+v phase %+v", re.Game, re.Phase)
+				}
+				second.call(protocol.Abort{GameID: re.Game.GameID})
+				gameOver(t, first, re.Game.GameID)
 			})
 		}
 	})
