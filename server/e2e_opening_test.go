@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,6 +90,10 @@ func TestOpeningGames(t *testing.T) {
 				if err != nil || g.White.Name != first.name || g.Black.Name != second.name || g.Opening.String() != sc.opening ||
 					len(g.OpeningLog) != len(sc.steps) {
 					t.Fatalf("stored game %+v, %v", g, err)
+				}
+				rec := first.call(protocol.GetRecord{GameID: gid, Format: protocol.FormatText}).(*protocol.Record)
+				if !strings.Contains(rec.Data, "Opening: "+sc.opening) || !strings.Contains(rec.Data, "Opener: white") {
+					t.Fatalf("record without its opening:\n%s", rec.Data)
 				}
 				// The rematch: the other player opens, with the same rule.
 				first.call(protocol.RematchOffer{GameID: gid})
