@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // TimeControl is a game's clock. All zero means no clock.
@@ -80,7 +81,8 @@ func (p Player) Validate() error {
 // NewGame is the input of CreateGame.
 type NewGame struct {
 	Rule      engine.Rule
-	Size      int // board size
+	Size      int          // board size
+	Opening   opening.Kind // the opening rule; Black is its first player
 	Clock     TimeControl
 	Rated     bool
 	Black     Player
@@ -95,6 +97,9 @@ func (g NewGame) Validate() error {
 	}
 	if engine.CheckSize(g.Size) != nil {
 		return fmt.Errorf("%w: board size %d", ErrInvalid, g.Size)
+	}
+	if err := g.Opening.Supports(g.Rule, g.Size); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	c := g.Clock
 	if c.MainMS < 0 || c.IncrementMS < 0 || c.ByoYomiMS < 0 {
@@ -145,6 +150,7 @@ type Game struct {
 	ID        int64
 	Rule      engine.Rule
 	Size      int
+	Opening   opening.Kind // None for games from before opening rules
 	Clock     TimeControl
 	Rated     bool
 	Black     Player
@@ -161,6 +167,8 @@ type Game struct {
 
 	Plies int    // number of stored moves (also filled when Moves is not)
 	Moves []Move // in ply order; nil in GamesByAccount results
+	// OpeningLog is the opening's actions in order, filled with Moves.
+	OpeningLog []OpeningAction
 
 	// Paused is the clocks saved when the server stopped (PauseClocks);
 	// nil when none were. They are newer than the last move's only while

@@ -12,17 +12,24 @@ import (
 // CommitGame in one transaction: a move and the result it makes, a
 // takeback, a resignation. Applied in field order.
 type GameCommit struct {
-	Undo   int         // the last Undo stored moves are deleted (a takeback)
-	Moves  []Move      // then appended, in ply order from the next ply
-	Result *GameResult // then the game finishes, with the accounts' statistics and ratings
+	Undo  int    // the last Undo stored moves are deleted (a takeback)
+	Moves []Move // then appended, in ply order from the next ply
+	// Opening: then the opening actions are appended, numbered from the
+	// next, each swapping the game's players when it says so.
+	Opening []OpeningAction
+	Result  *GameResult // then the game finishes, with the accounts' statistics and ratings
 }
 
 // LoneMove reports whether the commit is one move and nothing else: the
 // commit of almost every move, which stores batch together.
-func (c GameCommit) LoneMove() bool { return c.Undo == 0 && c.Result == nil && len(c.Moves) == 1 }
+func (c GameCommit) LoneMove() bool {
+	return c.Undo == 0 && c.Result == nil && len(c.Moves) == 1 && len(c.Opening) == 0
+}
 
 // Empty reports whether the commit changes nothing.
-func (c GameCommit) Empty() bool { return c.Undo == 0 && len(c.Moves) == 0 && c.Result == nil }
+func (c GameCommit) Empty() bool {
+	return c.Undo == 0 && len(c.Moves) == 0 && c.Result == nil && len(c.Opening) == 0
+}
 
 // Committed is what CommitGame reports of a result: the rating changes it
 // made (zero when none).
@@ -79,7 +86,8 @@ type Store interface {
 	// CommitGame stores c in one transaction, all of it or nothing; it is
 	// durable when CommitGame returns nil. Each of c.Moves must take exactly
 	// the next ply (so of concurrent commits of the same ply exactly one
-	// succeeds). A result updates, unless r.Uncounted, each account side's
+	// succeeds), each of c.Opening the next action number; an action with
+	// Swap exchanges the game's black and white players. A result updates, unless r.Uncounted, each account side's
 	// Games and Wins/Losses/Draws, and when r.Rates(game) both Glicko-2
 	// ratings in the game's rule, computed from the ratings read inside
 	// the transaction (so concurrent results never lose an update).
@@ -141,6 +149,14 @@ func (c GameCommit) Validate() error {
 		}
 		if i > 0 && m.Ply != c.Moves[i-1].Ply+1 {
 			return fmt.Errorf("%w: ply %d after %d", ErrInvalid, m.Ply, c.Moves[i-1].Ply)
+		}
+	}
+	for i, a := range c.Opening {
+		if err := a.Validate(); err != nil {
+			return err
+		}
+		if i > 0 && a.Seq != c.Opening[i-1].Seq+1 {
+			return fmt.Errorf("%w: opening action %d after %d", ErrInvalid, a.Seq, c.Opening[i-1].Seq)
 		}
 	}
 	if c.Result != nil {

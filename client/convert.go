@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -72,6 +73,8 @@ func gameEventOf(m protocol.Message) (Event, error) {
 	switch e := m.(type) {
 	case *protocol.GameMove:
 		return moveOf(e)
+	case *protocol.GameOpening:
+		return openingActedOf(e)
 	case *protocol.GameTakeback:
 		return takebackOf(e)
 	case *protocol.GameClock:
@@ -211,7 +214,11 @@ func settingsOf(s protocol.Settings) (Settings, error) {
 			return Settings{}, err
 		}
 	}
-	return Settings{Rule: rule, Size: size, Time: timeControlOf(s.Time), Color: color, Rated: s.Rated}, nil
+	open, err := opening.ParseKind(s.Opening)
+	if err != nil {
+		return Settings{}, err
+	}
+	return Settings{Rule: rule, Size: size, Time: timeControlOf(s.Time), Color: color, Rated: s.Rated, Opening: open}, nil
 }
 
 // wire converts settings for a request: a random colour is sent as such.
@@ -221,7 +228,7 @@ func (s Settings) wire() protocol.Settings {
 		color = s.Color.String()
 	}
 	return protocol.Settings{
-		Rule: s.Rule.String(), Size: s.Size, Color: color, Rated: s.Rated,
+		Rule: s.Rule.String(), Size: s.Size, Color: color, Rated: s.Rated, Opening: s.Opening.String(),
 		Time: protocol.TimeControl{MainMS: s.Time.Main.Milliseconds(),
 			IncrementMS: s.Time.Increment.Milliseconds(), ByoYomiMS: s.Time.ByoYomi.Milliseconds()},
 	}
@@ -262,8 +269,12 @@ func gameInfoOf(g protocol.GameInfo) (GameSnapshot, error) {
 	if err != nil {
 		return GameSnapshot{}, err
 	}
+	open, err := opening.ParseKind(g.Opening)
+	if err != nil {
+		return GameSnapshot{}, err
+	}
 	return GameSnapshot{Game: g.GameID, Rule: rule, Size: size, Time: timeControlOf(g.Time), Rated: g.Rated,
-		Black: playerOf(g.Black), White: playerOf(g.White)}, nil
+		Black: playerOf(g.Black), White: playerOf(g.White), Opening: open}, nil
 }
 
 // snapshotState fills in the state of a game whose info out already holds.
@@ -309,6 +320,9 @@ func snapshotState(out *GameSnapshot, s protocol.Snapshot) error {
 	out.Watchers = s.Watchers
 	if s.Lag != nil {
 		out.Lag = &Lag{Black: ms(s.Lag.BlackMS), White: ms(s.Lag.WhiteMS)}
+	}
+	if out.Phase, err = phaseOf(s.Phase); err != nil {
+		return fmt.Errorf("phase: %w", err)
 	}
 	return nil
 }

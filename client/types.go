@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -50,6 +51,9 @@ type Settings struct {
 	Time  TimeControl  // all zero: no clock
 	Color engine.Color // the challenger's colour; engine.Empty for random
 	Rated bool
+	// Opening is the opening rule. The zero value, opening.None, is sent
+	// as "none": a client asks for an opening rule explicitly.
+	Opening opening.Kind
 }
 
 // Challenge is an open challenge from or to the local player.
@@ -118,5 +122,7 @@ type GameSnapshot struct {
 	Forbidden    []engine.Point // renju: black's forbidden points, black to move
 	Result       *engine.Result // nil while running
 	Watchers     int
-	Lag          *Lag // the players' measured round trips; nil until one is measured
+	Lag          *Lag         // the players' measured round trips; nil until one is measured
+	Opening      opening.Kind // the opening rule; opening.None without one
+	Phase        *Phase       // the opening's phase while it runs
 }

@@ -269,7 +269,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		cfg: cfg, interval: time.Duration(float64(time.Second) / cfg.Rate),
 		prefix: fmt.Sprintf("lt%03d", rand.IntN(1000)), ips: sourceIPs(cfg), bufs: &sync.Pool{},
 		errs: map[string]int{}, notes: map[string]int{}, closes: map[string]int{},
-		settings: protocol.Settings{Rule: cfg.Rule, Size: cfg.Size, Color: protocol.ColorBlack,
+		settings: protocol.Settings{Opening: "none", Rule: cfg.Rule, Size: cfg.Size, Color: protocol.ColorBlack,
 			Time: protocol.TimeControl{MainMS: cfg.Clock.Milliseconds()}},
 	}
 	rep := &Report{URL: cfg.URL, Conns: cfg.Conns, Games: cfg.Games, Idle: cfg.Conns - 2*cfg.Games,

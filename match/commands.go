@@ -70,6 +70,8 @@ func sideOf(cmd Command) (engine.Color, bool) {
 		return c.Color, true
 	case Presence:
 		return c.Color, true
+	case Act:
+		return c.Color, true
 	}
 	return engine.Empty, false
 }

@@ -75,6 +75,8 @@ func Commit(evs []Event) gomoku.GameCommit {
 			c.Moves = append(c.Moves, e.Move)
 		case TakenBack:
 			c.Undo += e.N
+		case OpeningActed:
+			c.Opening = append(c.Opening, e.Stored)
 		case Ended:
 			r := e.Result
 			c.Result = &r

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // A side's clock starts only after its first move, as on lichess: the
@@ -23,12 +24,18 @@ func (m *Match) startTurn(now time.Time) {
 		}
 		return
 	}
-	m.clock.Start(m.eng.Turn(), now)
+	m.clock.Start(m.turnColor(), now)
 }
 
 // awaitingFirst reports whether the side to move has not moved yet (black
-// before the first ply, white before the second).
-func (m *Match) awaitingFirst() bool { return len(m.eng.Moves()) < 2 }
+// before the first ply, white before the second); with an opening rule,
+// whether the player to act has not acted yet.
+func (m *Match) awaitingFirst() bool {
+	if m.open.Kind() != opening.None {
+		return !m.acted[m.open.ToMove()]
+	}
+	return len(m.eng.Moves()) < 2
+}
 
 // firstMoveAt is when the wait for the side to move's first move ends the
 // game; zero when there is none (no clock, no limit, or it has moved).

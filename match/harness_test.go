@@ -155,6 +155,16 @@ func showEvent(clock bool, e Event) string {
 		return "clock started"
 	case RematchAgreed:
 		return "rematch agreed"
+	case OpeningActed:
+		s := fmt.Sprintf("acted %s %s", short(e.By), e.Action)
+		if clock {
+			s += fmt.Sprintf(" clocks %v %v spent %v", ms(e.Stored.BlackClockMS), ms(e.Stored.WhiteClockMS), ms(e.Stored.SpentMS))
+		}
+		return s
+	case Swapped:
+		return "swapped"
+	case OpeningDone:
+		return "opening done"
 	}
 	return fmt.Sprintf("%T", e)
 }
@@ -284,10 +294,10 @@ func sameState(a, b *Match) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-// opening is both sides' first moves, at t0 (a1, a15: far from the action
+// firstMoves is both sides' first moves, at t0 (a1, a15: far from the action
 // of the steps after them). A side's clock starts after its first move, so
 // after the opening both clocks run from t0 as the steps expect.
-func opening(cfg Config) []step {
+func firstMoves(cfg Config) []step {
 	clk := ""
 	if cfg.Clock.Enabled() {
 		main := ms(cfg.Clock.MainMS)

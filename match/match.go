@@ -15,6 +15,7 @@ import (
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // Config fixes a game's rules and the policies around it.
@@ -22,7 +23,10 @@ type Config struct {
 	Rule  engine.Rule
 	Size  int
 	Clock gomoku.TimeControl
-	Rated bool
+	// Opening is the opening rule played before normal play (opening.go);
+	// black's player is its first player.
+	Opening opening.Kind
+	Rated   bool
 	// Bots marks the sides the AI plays (black, white): bots are always
 	// present, grant casual takebacks and rematches and decline draws.
 	Bots [2]bool
@@ -58,7 +62,10 @@ type Match struct {
 	firstSince time.Time
 	rematch    bool // a rematch was agreed
 	result     gomoku.GameResult
-	evs        []Event // Apply's result, reused
+	open       opening.State // the opening rule's state: Done at once for none
+	acted      [2]bool       // by opening.Player: has acted in the opening
+	actions    int           // opening actions applied
+	evs        []Event       // Apply's result, reused
 }
 
 // New starts a game at now: black to move, its first move awaited (the
@@ -68,7 +75,11 @@ func New(cfg Config, now time.Time) (*Match, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new match: %w", err)
 	}
-	m := &Match{cfg: cfg, eng: eng, clock: NewClock(cfg.Clock)}
+	open, err := opening.New(cfg.Opening, cfg.Rule, cfg.Size)
+	if err != nil {
+		return nil, fmt.Errorf("new match: %w", err)
+	}
+	m := &Match{cfg: cfg, eng: eng, clock: NewClock(cfg.Clock), open: *open}
 	m.startTurn(now)
 	return m, nil
 }
@@ -85,8 +96,17 @@ func Restore(cfg Config, g gomoku.Game) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{cfg: cfg, eng: eng, clock: NewClock(cfg.Clock), paused: true}
+	if err := m.restoreOpening(g); err != nil {
+		return nil, err
+	}
 	if k := len(g.Moves); k > 0 {
 		last := g.Moves[k-1]
+		m.clock = RestoreClock(cfg.Clock, last.BlackClockMS, last.WhiteClockMS)
+	}
+	if k := len(g.OpeningLog); k > 0 && g.OpeningLog[k-1].Ply == len(g.Moves) {
+		// The last action came after the last move (or placed it): its
+		// clocks are newer, and in the colours as they are now.
+		last := g.OpeningLog[k-1]
 		m.clock = RestoreClock(cfg.Clock, last.BlackClockMS, last.WhiteClockMS)
 	}
 	if p := g.PausedNow(); p != nil {
@@ -145,6 +165,8 @@ func (m *Match) Apply(cmd Command, now time.Time) ([]Event, error) {
 		err = m.claim(c.Color, now)
 	case Presence:
 		m.presence(c.Color, c.Online, now)
+	case Act:
+		err = m.act(c.Color, c.Action, now)
 	case Tick:
 		m.tick(now)
 	default:

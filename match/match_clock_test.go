@@ -14,7 +14,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "Fischer: the time spent is charged, the increment added",
 			cfg:  blitz, // 1m + 5s
-			steps: seq(opening(blitz), []step{
+			steps: seq(firstMoves(blitz), []step{
 				{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil},
 				{30 * sec, play(white, "h9"), "moved w h9 clocks 55s 45s spent 20s", nil},
 				{31 * sec, play(black, "i8"), "moved b i8 clocks 59s 45s spent 1s", nil},
@@ -23,7 +23,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "a move with no time left is in time",
 			cfg:  suddenly, // 1m, no increment
-			steps: seq(opening(suddenly), []step{
+			steps: seq(firstMoves(suddenly), []step{
 				{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
 				{70 * sec, play(white, "h9"), "moved w h9 clocks 50s 0s spent 1m0s", nil},
 			}),
@@ -31,7 +31,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "a move after the flag fell is refused, and the game ends on time",
 			cfg:  suddenly,
-			steps: seq(opening(suddenly), []step{
+			steps: seq(firstMoves(suddenly), []step{
 				{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
 				{70*sec + time.Millisecond, play(white, "h9"), "ended black timeout", ErrGameOver},
 				{71 * sec, play(white, "h9"), "", ErrGameOver},
@@ -40,7 +40,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "an illegal move after the flag fell is refused as illegal; the tick ends the game",
 			cfg:  suddenly,
-			steps: seq(opening(suddenly), []step{
+			steps: seq(firstMoves(suddenly), []step{
 				{10 * sec, play(black, "h8"), "moved b h8 clocks 50s 1m0s spent 10s", nil},
 				{20 * sec, play(white, "h9"), "moved w h9 clocks 50s 50s spent 10s", nil},
 				{71 * sec, play(black, "h9"), "", engine.ErrOccupied},
@@ -50,7 +50,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "a tick before the flag falls does nothing",
 			cfg:  suddenly,
-			steps: seq(opening(suddenly), []step{
+			steps: seq(firstMoves(suddenly), []step{
 				{59 * sec, tick, "", nil},
 				{60 * sec, tick, "", nil},
 				{60*sec + time.Millisecond, tick, "ended white timeout", nil},
@@ -60,7 +60,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "byo-yomi: one period per move once the main time is spent",
 			cfg:  byoYomi, // 10s, then 3s a move
-			steps: seq(opening(byoYomi), []step{
+			steps: seq(firstMoves(byoYomi), []step{
 				{12 * sec, play(black, "h8"), "moved b h8 clocks 0s 10s spent 12s", nil},
 				{13 * sec, play(white, "h9"), "moved w h9 clocks 0s 9s spent 1s", nil},
 				{16 * sec, play(black, "i8"), "moved b i8 clocks 0s 9s spent 3s", nil},
@@ -72,7 +72,7 @@ func TestMatchClocks(t *testing.T) {
 		{
 			name: "byo-yomi: a tick after the period ends the game",
 			cfg:  byoYomi,
-			steps: seq(opening(byoYomi), []step{
+			steps: seq(firstMoves(byoYomi), []step{
 				{12 * sec, play(black, "h8"), "moved b h8 clocks 0s 10s spent 12s", nil},
 				{25 * sec, tick, "", nil},
 				{25*sec + time.Millisecond, tick, "ended black timeout", nil},
@@ -105,10 +105,10 @@ func TestTickAtDeadline(t *testing.T) {
 		steps []step
 		want  string
 	}{
-		{"flag fall", suddenly, seq(opening(suddenly), []step{
+		{"flag fall", suddenly, seq(firstMoves(suddenly), []step{
 			{0, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 0s", nil},
 		}), "ended black timeout"},
-		{"byo-yomi", byoYomi, opening(byoYomi), "ended white timeout"},
+		{"byo-yomi", byoYomi, firstMoves(byoYomi), "ended white timeout"},
 		{"black's first move", firstMove, nil, "ended aborted unrated uncounted"},
 		{"white's first move", firstMove, []step{
 			{5 * sec, play(black, "h8"), "moved b h8 clocks 1m0s 1m0s spent 5s", nil},
@@ -186,7 +186,7 @@ func TestDeadline(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mustNew(t, tc.cfg)
-			run(t, m, seq(opening(tc.cfg), tc.steps)) // both clocks run from t0
+			run(t, m, seq(firstMoves(tc.cfg), tc.steps)) // both clocks run from t0
 			want := time.Time{}
 			if tc.want >= 0 {
 				want = at(tc.want)
@@ -236,7 +236,7 @@ func TestTakebackRefundsIncrements(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mustNew(t, withBots(blitz, false, tc.bot))
-			run(t, m, seq(opening(blitz), tc.steps)) // both clocks run from t0
+			run(t, m, seq(firstMoves(blitz), tc.steps)) // both clocks run from t0
 			k := m.Clock()
 			if got, _ := k.View(at(tc.now)); got != tc.want {
 				t.Errorf("clocks at +%v: %+v, want %+v", tc.now, got, tc.want)
@@ -289,7 +289,7 @@ func TestFinalClocks(t *testing.T) {
 			m := mustNew(t, tc.cfg)
 			steps := tc.steps
 			if tc.opened {
-				steps = seq(opening(tc.cfg), steps) // both clocks run from t0
+				steps = seq(firstMoves(tc.cfg), steps) // both clocks run from t0
 			}
 			run(t, m, steps)
 			k := m.Clock()

@@ -33,6 +33,8 @@ func (m *Match) checkOffer(c engine.Color, kind OfferKind) error {
 		return refuse(ErrConflict, "the rematch has started already")
 	case m.offer.Kind != 0:
 		return refuse(ErrConflict, "a %s offer is pending", m.offer.Kind)
+	case kind == Takeback && m.inOpening():
+		return refuse(ErrNotAllowed, "no takebacks during the opening")
 	case kind == Takeback && m.takebackCount(c) == 0:
 		return refuse(ErrConflict, "you have no move to take back")
 	case kind == Takeback && m.cfg.Rated && m.cfg.Bots[side(c.Opponent())]:

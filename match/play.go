@@ -1,10 +1,12 @@
 package match
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // play makes the move: checked by the engine, the clock charged less the
@@ -13,6 +15,10 @@ func (m *Match) play(cmd Play, now time.Time) error {
 	c, p := cmd.Color, cmd.Point
 	if m.over {
 		return refuse(ErrGameOver, "the game is over")
+	}
+	if m.inOpening() {
+		return &opening.RefusalError{Reason: opening.WrongAction, Action: opening.Place,
+			Detail: fmt.Sprintf(errOpeningRuns, m.open.Phase())}
 	}
 	if err := m.eng.Check(c, p); err != nil {
 		return err
@@ -91,7 +97,9 @@ func (m *Match) abort(now time.Time) error {
 	switch {
 	case m.over:
 		return refuse(ErrGameOver, "the game is over")
-	case len(m.eng.Moves()) >= 2:
+	case m.open.Kind() != opening.None && m.acted[0] && m.acted[1]:
+		return refuse(ErrConflict, "both players have acted: resign instead")
+	case m.open.Kind() == opening.None && len(m.eng.Moves()) >= 2:
 		return refuse(ErrConflict, "both sides have moved: resign instead")
 	}
 	m.end(engine.Empty, engine.ReasonAborted, now)
@@ -101,7 +109,7 @@ func (m *Match) abort(now time.Time) error {
 // takebackCount is how many moves a takeback by c removes: c's last move,
 // and the opponent's reply when made. 0 when c has no move to take back.
 func (m *Match) takebackCount(c engine.Color) int {
-	n := len(m.eng.Moves())
+	n := len(m.eng.Moves()) - m.openingStones() // the opening's stones stay
 	switch {
 	case m.eng.Turn() == c && n >= 2:
 		return 2

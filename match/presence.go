@@ -25,7 +25,7 @@ func (m *Match) presence(c engine.Color, online bool, now time.Time) {
 			m.emit(WentAway{Color: c, Grace: m.cfg.Grace})
 		}
 	}
-	turn := m.eng.Turn()
+	turn := m.turnColor()
 	if m.paused && !m.over && (m.cfg.Bots[side(turn)] || turn == c && online) {
 		m.paused = false
 		m.startTurn(now)

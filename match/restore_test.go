@@ -234,7 +234,7 @@ func TestPausedClocks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mustNew(t, blitz)
-			run(t, m, seq(opening(blitz), []step{{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil}}))
+			run(t, m, seq(firstMoves(blitz), []step{{10 * sec, play(black, "h8"), "moved b h8 clocks 55s 1m0s spent 10s", nil}}))
 			p := m.PausedClocks(at(tc.stop))
 			if p != tc.want {
 				t.Fatalf("PausedClocks = %+v, want %+v", p, tc.want)

@@ -17,7 +17,8 @@ func (m *Match) Config() Config { return m.cfg }
 func (m *Match) Moves() []engine.Move { return m.eng.Moves() }
 
 // Turn is the side to move (after the game: whose turn it would be).
-func (m *Match) Turn() engine.Color { return m.eng.Turn() }
+// During the opening: the colour of the player who must act.
+func (m *Match) Turn() engine.Color { return m.turnColor() }
 
 // Over reports whether the game has ended.
 func (m *Match) Over() bool { return m.over }
@@ -46,7 +47,8 @@ func (m *Match) Gen() int { return m.gen }
 func (m *Match) Clock() Clock { return m.clock }
 
 // BotToMove reports whether the AI must move now.
-func (m *Match) BotToMove() bool { return !m.over && m.cfg.Bots[side(m.eng.Turn())] }
+// During the opening it must act (Opening tells what is due).
+func (m *Match) BotToMove() bool { return !m.over && m.cfg.Bots[side(m.turnColor())] }
 
 // Paused reports whether the clock waits for the side to move to return.
 func (m *Match) Paused() bool { return m.paused }

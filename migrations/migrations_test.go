@@ -20,7 +20,7 @@ import (
 	"github.com/gomokud/gomoku/migrations"
 )
 
-var tables = []string{"accounts", "games", "moves", "sessions", "guest_sessions"}
+var tables = []string{"accounts", "games", "moves", "sessions", "guest_sessions", "opening_actions"}
 
 func TestSQLiteUp(t *testing.T) {
 	ctx := context.Background()

@@ -143,6 +143,11 @@ func (db *DB) commitOne(ctx context.Context, in gameCommit) (gomoku.Committed, e
 				return err
 			}
 		}
+		for _, a := range in.c.Opening {
+			if err := appendOpening(ctx, tx, in.gameID, a); err != nil {
+				return err
+			}
+		}
 		if in.c.Result == nil {
 			return nil
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_ms, g.rated,
@@ -20,7 +21,7 @@ const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_
 	g.white_before_rating, g.white_before_rd, g.white_before_vol,
 	g.white_after_rating, g.white_after_rd, g.white_after_vol,
 	(SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS plies,
-	g.paused_ply, g.paused_black_ms, g.paused_white_ms`
+	g.paused_ply, g.paused_black_ms, g.paused_white_ms, g.opening`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN accounts ba ON ba.id = g.black_account_id
@@ -63,6 +64,7 @@ type gameRow struct {
 	PausedPly      *int       `db:"paused_ply"`
 	PausedBlackMS  *int64     `db:"paused_black_ms"`
 	PausedWhiteMS  *int64     `db:"paused_white_ms"`
+	Opening        string     `db:"opening"`
 }
 
 func f64(p *float64) float64 {
@@ -97,6 +99,10 @@ func (r gameRow) game() (gomoku.Game, error) {
 		WhiteRating: gomoku.RatingChange{
 			Before: rating(r.WBRating, r.WBRD, r.WBVol), After: rating(r.WARating, r.WARD, r.WAVol)},
 		Plies: r.Plies, Paused: r.paused(),
+	}
+	var err error
+	if g.Opening, err = opening.ParseKind(r.Opening); err != nil {
+		return g, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	return g, g.ParseText(r.Rule, r.Winner, r.Reason)
 }
@@ -200,11 +206,11 @@ func (db *DB) CreateGame(ctx context.Context, n gomoku.NewGame) (int64, error) {
 	}
 	var id int64
 	err := db.pool.QueryRow(ctx, `INSERT INTO games (rule, size, main_ms, increment_ms, byoyomi_ms, rated,
-		black_account_id, black_guest, black_bot, white_account_id, white_guest, white_bot, started_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+		black_account_id, black_guest, black_bot, white_account_id, white_guest, white_bot, started_at, opening)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
 		n.Rule.String(), n.Size, n.Clock.MainMS, n.Clock.IncrementMS, n.Clock.ByoYomiMS, n.Rated,
 		nullID(n.Black.AccountID), n.Black.Guest, n.Black.Bot,
-		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, gomoku.OrNow(n.StartedAt)).Scan(&id)
+		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, gomoku.OrNow(n.StartedAt), n.Opening.String()).Scan(&id)
 	if pgCode(err) == foreignKeyViolation {
 		return 0, fmt.Errorf("create game: player account: %w", gomoku.ErrNotFound)
 	}
@@ -220,7 +226,12 @@ func (db *DB) GameByID(ctx context.Context, id int64) (gomoku.Game, error) {
 			return err
 		}
 		moves, err := loadMoves(ctx, tx, `WHERE m.game_id = $1`, id)
+		if err != nil {
+			return err
+		}
 		g.Moves = moves[id]
+		opens, err := loadOpenings(ctx, tx, `WHERE o.game_id = $1`, id)
+		g.OpeningLog = opens[id]
 		return err
 	})
 	return g, wrap(err, "game %d", id)
@@ -235,8 +246,13 @@ func (db *DB) ActiveGames(ctx context.Context) ([]gomoku.Game, error) {
 			return err
 		}
 		moves, err := loadMoves(ctx, tx, `JOIN games g ON g.id = m.game_id WHERE NOT g.finished`)
+		if err != nil {
+			return err
+		}
+		opens, err := loadOpenings(ctx, tx, `JOIN games g ON g.id = o.game_id WHERE NOT g.finished`)
 		for i := range games {
 			games[i].Moves = moves[games[i].ID]
+			games[i].OpeningLog = opens[games[i].ID]
 		}
 		return err
 	})

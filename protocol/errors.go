@@ -22,6 +22,7 @@ const (
 	CodeNotAllowed         Code = "not_allowed"         // the player may not do this (guest rated game, not a player of the game)
 	CodeShuttingDown       Code = "shutting_down"       // the server is stopping
 	CodeInternal           Code = "internal"            // a server fault; details are in the server log
+	CodeBadOpening         Code = "bad_opening"         // an opening action the rule refuses; Kind says why
 )
 
 // Error is the reply to a failed request.
@@ -29,7 +30,9 @@ type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	// Kind is the forbidden shape for CodeForbidden: "double-three",
-	// "double-four" or "overline".
+	// "double-four" or "overline"; for CodeBadOpening the reason:
+	// "outside-area", "occupied", "symmetric", "wrong-player", "no-swap",
+	// "wrong-count", "wrong-action", "not-offered", "finished".
 	Kind string `json:"kind,omitempty"`
 }
 

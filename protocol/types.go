@@ -74,6 +74,11 @@ type Settings struct {
 	Time  TimeControl `json:"time"`            // zero: no clock
 	Color string      `json:"color,omitempty"` // the challenger's colour: black, white, random (default)
 	Rated bool        `json:"rated,omitempty"` // rated games need two accounts
+	// Opening is the opening rule: none, swap2, soosorv-8, taraguchi-10;
+	// "" is the rule's default (swap2, renju: soosorv-8). The challenger's
+	// Color is the colour they open with: the first player is the
+	// tentative black.
+	Opening string `json:"opening,omitempty"`
 }
 
 // Clock is the state of both clocks. A side's MS is its remaining main time,
@@ -99,8 +104,10 @@ type GameInfo struct {
 	Size   int         `json:"size"`
 	Time   TimeControl `json:"time"`
 	Rated  bool        `json:"rated"`
-	Black  Player      `json:"black"`
+	Black  Player      `json:"black"` // who holds black now (changes with an opening's swaps)
 	White  Player      `json:"white"`
+	// Opening is the opening rule; "" or "none" without one.
+	Opening string `json:"opening,omitempty"`
 }
 
 // Result is how a game ended.
@@ -129,7 +136,8 @@ type Snapshot struct {
 	Forbidden []string `json:"forbidden,omitempty"` // renju: black's forbidden points when black is to move
 	Result    *Result  `json:"result,omitempty"`    // set once over
 	Watchers  int      `json:"watchers"`
-	Lag       *Lag     `json:"lag,omitempty"` // the players' measured network lag; nil until measured
+	Lag       *Lag     `json:"lag,omitempty"`   // the players' measured network lag; nil until measured
+	Phase     *Phase   `json:"phase,omitempty"` // the opening's phase while it runs
 }
 
 // Lag is each player's network round trip as the server measures it, in

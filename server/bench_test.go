@@ -54,7 +54,7 @@ func BenchmarkMove(b *testing.B) {
 						event(black, func(m *protocol.GameOver) bool { return m.GameID == gid })
 						event(white, func(m *protocol.GameOver) bool { return m.GameID == gid })
 					}
-					ch := a.call(protocol.ChallengeCreate{To: c.name, Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack}}).(*protocol.Challenge)
+					ch := a.call(protocol.ChallengeCreate{To: c.name, Settings: protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack}}).(*protocol.Challenge)
 					c.call(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID})
 					gid = event[*protocol.GameStart](a, nil).Game.GameID
 					event[*protocol.GameStart](c, nil)

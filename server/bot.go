@@ -10,6 +10,8 @@ import (
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/engine/ai/openbook"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -82,12 +84,16 @@ type botJob struct {
 	gen int
 	req ai.Request
 	due time.Time
+	// open is the opening while it runs: the job decides its next action
+	// (engine/ai/openbook) instead of a move.
+	open *opening.State
 }
 
 // botReply is a computed move, for the board generation it was asked for.
 type botReply struct {
 	gen  int
 	move engine.Point
+	act  *opening.Action // the opening action, when the job was one
 	err  error
 }
 
@@ -118,15 +124,26 @@ func (p *botPool) work(ctx context.Context, e *env) {
 			start := time.Now() // the search runs on the wall clock
 			j.req.TimeLimit = p.limit(j, e.now())
 			tctx, cancel := context.WithTimeout(ctx, j.req.TimeLimit+time.Second)
-			r, err := ai.Think(tctx, j.req)
+			reply := think(tctx, j)
 			cancel()
 			e.metrics.botThink.Observe(time.Since(start).Seconds())
 			select {
-			case j.g.botCh <- botReply{gen: j.gen, move: r.Move, err: err}:
+			case j.g.botCh <- reply:
 			case <-j.g.done:
 			}
 		}
 	}
+}
+
+// think computes job j's move or opening action.
+func think(ctx context.Context, j botJob) botReply {
+	if j.open != nil {
+		a, err := openbook.Decide(ctx, openbook.Request{State: j.open, Level: j.req.Level,
+			Budget: j.req.TimeLimit, Seed: j.req.Seed})
+		return botReply{gen: j.gen, act: &a, err: err}
+	}
+	r, err := ai.Think(ctx, j.req)
+	return botReply{gen: j.gen, move: r.Move, err: err}
 }
 
 // limit is the search time of job j starting at now: its budget, shrunk
@@ -170,8 +187,12 @@ func (g *game) maybeBot() {
 	budget := g.botBudget(s)
 	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.m.Moves()),
 		Level: s.bot, TimeLimit: budget, Seed: rand.Int64()}
+	job := botJob{g: g, gen: g.m.Gen(), req: req, due: g.env.now().Add(budget)}
+	if o := g.m.Opening(); !o.Done() {
+		job.open = o
+	}
 	select {
-	case g.bots.jobs <- botJob{g: g, gen: g.m.Gen(), req: req, due: g.env.now().Add(budget)}:
+	case g.bots.jobs <- job:
 		g.botBusy = true
 	default:
 		g.env.clock.AfterFunc(botRetry, func() { g.post(g.maybeBot) })
@@ -188,7 +209,10 @@ func (g *game) botMoved(r botReply) {
 	}
 	c := g.m.Turn()
 	err := r.err
-	if err == nil {
+	switch {
+	case err == nil && r.act != nil:
+		err = g.exec(match.Act{Color: c, Action: *r.act})
+	case err == nil:
 		err = g.exec(match.Play{Color: c, Point: r.move})
 	}
 	switch {

@@ -73,7 +73,7 @@ func TestGuestsAndPresence(t *testing.T) {
 		t.Fatalf("lobby %+v", l)
 	}
 	// Guests play casual games only.
-	a.expectCode(protocol.ChallengeCreate{To: b.name, Settings: protocol.Settings{Rule: "renju", Rated: true}},
+	a.expectCode(protocol.ChallengeCreate{To: b.name, Settings: protocol.Settings{Opening: "none", Rule: "renju", Rated: true}},
 		protocol.CodeNotAllowed)
 	a.expectCode(protocol.GetProfile{}, protocol.CodeNotFound)
 	// A dropped guest resumes with its token while the server runs.

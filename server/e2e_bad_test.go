@@ -136,7 +136,7 @@ func TestOriginCheck(t *testing.T) {
 func TestNotYourGame(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, _ := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
+	gid, black, _ := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle"})
 	x := dial(t, s.URL)
 	x.guest("mallory")
 	for _, m := range []protocol.Message{protocol.Move{GameID: gid, Move: "h8"}, protocol.Resign{GameID: gid},

@@ -23,7 +23,7 @@ func guests(t *testing.T, s *servertest.Server, a, b string) (*wsc, *wsc) {
 func TestStandardOverlineDoesNotWin(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "standard", Color: protocol.ColorBlack})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "standard", Color: protocol.ColorBlack})
 	if black != a {
 		t.Fatal("the challenger asked for black")
 	}
@@ -39,7 +39,7 @@ func TestStandardOverlineDoesNotWin(t *testing.T) {
 func TestRenjuForbiddenMoveRejected(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Color: protocol.ColorBlack})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "renju", Color: protocol.ColorBlack})
 	play(t, gid, black, white, "h8", "a1", "j8", "a3", "i10", "a5", "i9", "a7")
 	// After white's move black is to move: the event lists i8 as forbidden.
 	st := black.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
@@ -64,7 +64,7 @@ func TestRenjuForbiddenMoveRejected(t *testing.T) {
 func TestTakebackDrawAbortRematch(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack})
 	play(t, gid, black, white, "h8", "h9", "h10")
 
 	white.call(protocol.Takeback{GameID: gid})
@@ -124,7 +124,7 @@ func TestFlagFall(t *testing.T) {
 	clk := clockwork.NewFakeClockAt(time.Now())
 	s := servertest.Start(t, servertest.Options{Config: server.Config{Clock: clk}})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{ByoYomiMS: 2000}}) // no main time: 2 s a move
 	// The first moves are not charged; then black's period runs out.
 	play(t, gid, black, white, "h8", "h9")
@@ -143,7 +143,7 @@ func TestFlagFall(t *testing.T) {
 func TestByoYomiClock(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{MainMS: 0, ByoYomiMS: 60_000}})
 	play(t, gid, black, white, "h8", "h9")
 	st := white.call(protocol.Resync{GameID: gid, LastSeq: -1}).(*protocol.GameState)
@@ -156,7 +156,7 @@ func TestChallengeDeclineCancelExpire(t *testing.T) {
 	clk := clockwork.NewFakeClockAt(time.Now())
 	s := servertest.Start(t, servertest.Options{Config: server.Config{ChallengeTTL: 500 * time.Millisecond, Clock: clk}})
 	a, b := guests(t, s, "ann", "ben")
-	st := protocol.Settings{Rule: "renju", Size: 15}
+	st := protocol.Settings{Opening: "none", Rule: "renju", Size: 15}
 	ch := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
 	event(b, func(m *protocol.Challenge) bool { return m.ChallengeID == ch.ChallengeID })
 	a.expectCode(protocol.ChallengeAccept{ChallengeID: ch.ChallengeID}, protocol.CodeNotFound) // not to a
@@ -197,7 +197,7 @@ func TestChallengeDeclineCancelExpire(t *testing.T) {
 func TestSpectatorAndChat(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle"})
 	play(t, gid, black, white, "h8")
 	w := dial(t, s.URL)
 	w.guest("watcher")
@@ -227,7 +227,7 @@ func TestBotGame(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	c := dial(t, s.URL)
 	c.guest("solo")
-	ch := c.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "renju",
+	ch := c.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Opening: "none", Rule: "renju",
 		Color: protocol.ColorBlack, Time: protocol.TimeControl{MainMS: 60_000, IncrementMS: 1000}}}).(*protocol.Challenge)
 	if ch.To != "bot:easy" {
 		t.Fatalf("challenge %+v", ch)
@@ -251,12 +251,12 @@ func TestBotGame(t *testing.T) {
 	}
 	c.call(protocol.Move{GameID: gid, Move: "g7"})
 	event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
-	c.expectCode(protocol.ChallengeCreate{To: "bot:max", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
+	c.expectCode(protocol.ChallengeCreate{To: "bot:max", Settings: protocol.Settings{Opening: "none", Rule: "renju"}}, protocol.CodeConflict)
 	other := dial(t, s.URL)
 	other.guest("other")
-	c.expectCode(protocol.ChallengeCreate{To: other.name, Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
-	other.expectCode(protocol.ChallengeCreate{To: c.name, Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeConflict)
-	c.expectCode(protocol.ChallengeCreate{To: "bot:nope", Settings: protocol.Settings{Rule: "renju"}}, protocol.CodeNotFound)
+	c.expectCode(protocol.ChallengeCreate{To: other.name, Settings: protocol.Settings{Opening: "none", Rule: "renju"}}, protocol.CodeConflict)
+	other.expectCode(protocol.ChallengeCreate{To: c.name, Settings: protocol.Settings{Opening: "none", Rule: "renju"}}, protocol.CodeConflict)
+	c.expectCode(protocol.ChallengeCreate{To: "bot:nope", Settings: protocol.Settings{Opening: "none", Rule: "renju"}}, protocol.CodeNotFound)
 	c.call(protocol.Resign{GameID: gid})
 	if over := gameOver(t, c, gid); over.Winner != protocol.ColorWhite {
 		t.Fatalf("over %+v", over)
@@ -266,13 +266,13 @@ func TestBotGame(t *testing.T) {
 func TestSeekPairs(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	st := protocol.Settings{Rule: "renju", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
+	st := protocol.Settings{Opening: "none", Rule: "renju", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
 	a.call(protocol.Seek{Settings: st})
 	presence(b, a.name, protocol.StatusSeeking)
 	a.call(protocol.Unseek{})
 	a.call(protocol.Seek{Settings: st})
-	b.call(protocol.Seek{Settings: protocol.Settings{Rule: "freestyle"}}) // no match
-	b.call(protocol.Seek{Settings: st})                                   // replaces it: match
+	b.call(protocol.Seek{Settings: protocol.Settings{Opening: "none", Rule: "freestyle"}}) // no match
+	b.call(protocol.Seek{Settings: st})                                                    // replaces it: match
 	ga, gb := event[*protocol.GameStart](a, nil), event[*protocol.GameStart](b, nil)
 	if ga.Game.GameID != gb.Game.GameID || ga.Game.Rule != "renju" || ga.Game.Time.IncrementMS != 3000 {
 		t.Fatalf("paired %+v / %+v", ga.Game, gb.Game)

@@ -91,7 +91,7 @@ func TestLagCompensation(t *testing.T) {
 	}
 	near := dial(t, s.URL)
 	near.guest("near")
-	if _, err := far.Do(ctx, protocol.ChallengeCreate{To: near.name, Settings: protocol.Settings{Rule: "freestyle",
+	if _, err := far.Do(ctx, protocol.ChallengeCreate{To: near.name, Settings: protocol.Settings{Opening: "none", Rule: "freestyle",
 		Color: protocol.ColorBlack, Time: protocol.TimeControl{MainMS: 10_000}}}); err != nil {
 		t.Fatal(err)
 	}

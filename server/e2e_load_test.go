@@ -26,11 +26,11 @@ func TestBotsDoNotStarveHumans(t *testing.T) {
 	for i := range 100 {
 		c := dial(t, s.URL)
 		c.guest(fmt.Sprint("b", i))
-		c.call(protocol.ChallengeCreate{To: "bot:hard", Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorWhite}})
+		c.call(protocol.ChallengeCreate{To: "bot:hard", Settings: protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorWhite}})
 		go keepBotBusy(c.ws, stop)
 	}
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack})
 	moves := []string{"h8", "a1", "h9", "a3", "h10", "a5", "j8", "a7", "j9", "a9", "j10", "a11", "l8", "a13", "l9", "c1"}
 	var rtt []time.Duration
 	for i, mv := range moves {

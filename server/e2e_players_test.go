@@ -14,7 +14,7 @@ import (
 func TestReplacedChallengeToldToBoth(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	st := protocol.Settings{Rule: "freestyle", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
+	st := protocol.Settings{Opening: "none", Rule: "freestyle", Time: protocol.TimeControl{MainMS: 300_000, IncrementMS: 3000}}
 	first := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
 	st.Time = protocol.TimeControl{MainMS: 900_000, IncrementMS: 10_000}
 	second := a.call(protocol.ChallengeCreate{To: b.name, Settings: st}).(*protocol.Challenge)
@@ -36,7 +36,7 @@ func TestReplacedChallengeToldToBoth(t *testing.T) {
 func TestWatchersCountedAndTakenToRematch(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle"})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle"})
 	w := dial(t, s.URL)
 	w.guest("watcher")
 	w.call(protocol.Watch{GameID: gid})

@@ -13,7 +13,7 @@ func TestRatingPerRule(t *testing.T) {
 	stores(t, func(t *testing.T, opts servertest.Options) {
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "alice", "bob")
-		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Color: protocol.ColorBlack, Rated: true})
+		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Opening: "none", Color: protocol.ColorBlack, Rated: true})
 		play(t, gid, black, white, "h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4", "h12")
 		if over := gameOver(t, black, gid); over.Winner != protocol.ColorBlack {
 			t.Fatalf("game over %+v", over)

@@ -32,7 +32,7 @@ func TestReconnectResyncAndClaim(t *testing.T) {
 	clk := clockwork.NewFakeClockAt(time.Now())
 	s := servertest.Start(t, servertest.Options{Config: server.Config{Grace: 700 * time.Millisecond, Clock: clk}})
 	a, b := pair(t, s, "alice", "bob")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{MainMS: 300_000}})
 	play(t, gid, black, white, "h8", "h9")
 	seen := seqOf(white, gid)
@@ -92,13 +92,13 @@ func TestRestartResumesGames(t *testing.T) {
 		opts.Config.Clock = clk
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "alice", "bob")
-		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "renju", Rated: true,
+		gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "renju", Rated: true,
 			Time: protocol.TimeControl{MainMS: 120_000, IncrementMS: 2000}})
 		play(t, gid, black, white, "h8", "h9", "j10")
 		before := seqOf(black, gid)
 		bot := dial(t, s.URL)
 		bot.register("carol", pw)
-		bot.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack}})
+		bot.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack}})
 		bgid := event[*protocol.GameStart](bot, nil).Game.GameID
 		bot.call(protocol.Move{GameID: bgid, Move: "h8"})
 		event(bot, func(m *protocol.GameMove) bool { return m.Ply == 2 })
@@ -147,7 +147,7 @@ func TestRestartChargesThinkingTime(t *testing.T) {
 		opts.Config.Clock = clk
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "ann", "ben")
-		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle",
+		gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle",
 			Time: protocol.TimeControl{MainMS: 60_000}})
 		play(t, gid, black, white, "h8", "h9")
 		clk.Advance(1200 * time.Millisecond) // black thinks
@@ -180,12 +180,12 @@ func TestRestartResumesGuestGames(t *testing.T) {
 		a, b := dial(t, s.URL), dial(t, s.URL)
 		a.guest("ann")
 		b.guest("bo")
-		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle",
+		gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle",
 			Time: protocol.TimeControl{MainMS: 300_000}})
 		play(t, gid, black, white, "h8", "h9")
 		left := dial(t, s.URL)
 		left.guest("cy")
-		left.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack}})
+		left.call(protocol.ChallengeCreate{To: "bot:easy", Settings: protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack}})
 		bgid := event[*protocol.GameStart](left, nil).Game.GameID
 		left.call(protocol.Logout{})
 
@@ -234,7 +234,7 @@ func TestAbandonedByBoth(t *testing.T) {
 	clk := clockwork.NewFakeClockAt(time.Now())
 	s := servertest.Start(t, servertest.Options{Config: server.Config{AbandonAfter: 400 * time.Millisecond, Clock: clk}})
 	a, b := pair(t, s, "alice", "bob")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack,
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack,
 		Rated: true})
 	play(t, gid, black, white, "h8", "h9", "h10")
 

@@ -13,10 +13,10 @@ func TestStrictNotation(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
 	for _, rule := range []string{"gomoku", "exact5", "Renju", "FREESTYLE", " standard", "free"} {
-		a.expectCode(protocol.ChallengeCreate{To: "guest:ben", Settings: protocol.Settings{Rule: rule}}, protocol.CodeBadRequest)
-		a.expectCode(protocol.Seek{Settings: protocol.Settings{Rule: rule}}, protocol.CodeBadRequest)
+		a.expectCode(protocol.ChallengeCreate{To: "guest:ben", Settings: protocol.Settings{Opening: "none", Rule: rule}}, protocol.CodeBadRequest)
+		a.expectCode(protocol.Seek{Settings: protocol.Settings{Opening: "none", Rule: rule}}, protocol.CodeBadRequest)
 	}
-	gid, black, _ := startGame(t, a, b, protocol.Settings{Rule: "standard", Color: protocol.ColorBlack})
+	gid, black, _ := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "standard", Color: protocol.ColorBlack})
 	for _, mv := range []string{" h8", "h8 ", "H8", "h08", "h 8", ""} {
 		black.expectCode(protocol.Move{GameID: gid, Move: mv}, protocol.CodeBadRequest)
 	}
@@ -28,7 +28,7 @@ func TestStrictNotation(t *testing.T) {
 func TestRematchOnce(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")
-	gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Color: protocol.ColorBlack})
+	gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Color: protocol.ColorBlack})
 	black.call(protocol.Resign{GameID: gid})
 	gameOver(t, white, gid)
 	white.call(protocol.RematchOffer{GameID: gid})

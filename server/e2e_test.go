@@ -77,7 +77,7 @@ func TestRatedGameToFive(t *testing.T) {
 	stores(t, func(t *testing.T, opts servertest.Options) {
 		s := servertest.Start(t, opts)
 		a, b := pair(t, s, "alice", "bob")
-		gid, black, white := startGame(t, a, b, protocol.Settings{Rule: "freestyle", Rated: true,
+		gid, black, white := startGame(t, a, b, protocol.Settings{Opening: "none", Rule: "freestyle", Rated: true,
 			Time: protocol.TimeControl{MainMS: 600_000, IncrementMS: 5000}})
 		play(t, gid, black, white, "h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4", "h12")
 		for _, c := range []*wsc{black, white} {

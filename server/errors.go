@@ -6,6 +6,7 @@ import (
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -23,6 +24,16 @@ func wireError(log *slog.Logger, err error) *protocol.Error {
 	if errors.As(err, &fe) {
 		return &protocol.Error{Code: protocol.CodeForbidden, Message: fe.Error(), Kind: fe.Kind.String()}
 	}
+	var oe *opening.RefusalError
+	if errors.As(err, &oe) {
+		// An action by the player not to act is not_your_turn, as a move
+		// out of turn; every other refusal of the rule is bad_opening.
+		code := protocol.CodeBadOpening
+		if oe.Reason == opening.WrongPlayer {
+			code = protocol.CodeNotYourTurn
+		}
+		return &protocol.Error{Code: code, Message: oe.Error(), Kind: oe.Reason.String()}
+	}
 	code := protocol.CodeInternal
 	switch {
 	case errors.Is(err, engine.ErrOccupied):
@@ -39,7 +50,7 @@ func wireError(log *slog.Logger, err error) *protocol.Error {
 		code = protocol.CodeConflict
 	case errors.Is(err, engine.ErrBadNotation), errors.Is(err, engine.ErrBadSize),
 		errors.Is(err, engine.ErrBadRule), errors.Is(err, engine.ErrBadColor),
-		errors.Is(err, protocol.ErrBadFrame):
+		errors.Is(err, protocol.ErrBadFrame), errors.Is(err, opening.ErrBadAction), errors.Is(err, opening.ErrUnsupported):
 		code = protocol.CodeBadRequest
 	case errors.Is(err, engine.ErrNothingToUndo), errors.Is(err, gomoku.ErrConflict):
 		code = protocol.CodeConflict

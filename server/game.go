@@ -10,6 +10,7 @@ import (
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
 	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 	"github.com/jonboulle/clockwork"
@@ -94,6 +95,9 @@ func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, s
 	}
 	g.info = protocol.GameInfo{GameID: id, Rule: st.rule.String(), Size: st.size, Time: wireTC(st.tc),
 		Rated: st.rated, Black: g.seats[0].player, White: g.seats[1].player}
+	if st.open != opening.None {
+		g.info.Opening = st.open.String()
+	}
 	g.sum = protocol.GameSummary{GameID: id, Rule: g.info.Rule, Size: g.info.Size, Time: g.info.Time,
 		Rated: st.rated, Black: g.info.Black, White: g.info.White, StartedAt: g.started,
 		Plies: len(m.Moves())}
@@ -102,7 +106,7 @@ func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, s
 
 // matchConfig is the match's configuration for a game between specs.
 func (e *env) matchConfig(st settings, specs [2]seatSpec) match.Config {
-	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
+	return match.Config{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated, Opening: st.open,
 		Bots: [2]bool{specs[0].isBot(), specs[1].isBot()}, Grace: e.graceFor(st.tc), AbandonAfter: e.cfg.AbandonAfter,
 		FirstMove: e.cfg.FirstMove}
 }
@@ -332,11 +336,18 @@ func (g *game) pauseClocks() {
 	}
 }
 
-// startRematch starts the same game with colours swapped.
+// startRematch starts the same game with colours swapped: with an opening
+// rule, the other player opens (the seats follow the colours, which the
+// opening may have swapped).
 func (g *game) startRematch() {
 	specs := [2]seatSpec{}
+	keep := g.m.Opening().Black() == opening.Second // black's holder did not open
 	for i, s := range g.seats {
-		specs[1-i] = seatSpec{user: s.user, bot: s.bot}
+		j := 1 - i
+		if keep {
+			j = i
+		}
+		specs[j] = seatSpec{user: s.user, bot: s.bot}
 	}
 	next, err := g.lobby.startGame(g.settings, specs[0], specs[1])
 	g.rematchStarted(next)

@@ -12,8 +12,14 @@ import (
 // stage turns the match's events into the frames flush sends, in order, and
 // updates what the lobby and the game's players see.
 func (g *game) stage(evs []match.Event, c gomoku.Committed, now time.Time) {
+	swapped := swapsIn(evs)
+	if swapped {
+		g.swapSeats() // before any frame: they name who holds black now
+	}
 	for _, e := range evs {
 		switch e := e.(type) {
+		case match.OpeningActed:
+			g.event(g.openingEvent(e, swapped, now))
 		case match.Moved:
 			g.env.metrics.moves.Inc()
 			mv := e.Move
@@ -106,7 +112,8 @@ func (g *game) clock(now time.Time) *protocol.Clock {
 func (g *game) snapshot(u *user) protocol.Snapshot {
 	now := g.env.now()
 	s := protocol.Snapshot{Game: g.info, Seq: g.seq, Moves: points(g.m.Moves()),
-		Clock: g.clock(now), Watchers: len(g.watchers), Forbidden: pointList(g.m.Forbidden()), Lag: g.lagView()}
+		Clock: g.clock(now), Watchers: len(g.watchers), Forbidden: pointList(g.m.Forbidden()), Lag: g.lagView(),
+		Phase: g.phase()}
 	if o := g.m.Offer(); o.Kind != 0 {
 		s.Offer = &protocol.Offer{Kind: o.Kind.String(), From: colorName(o.From)}
 	}

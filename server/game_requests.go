@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/match"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -95,6 +96,12 @@ func (g *game) command(s *seat, msg protocol.Message) (match.Command, error) {
 		return match.Abort{Color: c}, nil
 	case *protocol.ClaimWin:
 		return match.Claim{Color: c}, nil
+	case *protocol.OpeningAction:
+		a, err := opening.ParseAction(m.Action, g.settings.size)
+		if err != nil {
+			return nil, errf(protocol.CodeBadRequest, "opening action %q: %v", m.Action, err)
+		}
+		return match.Act{Color: c, Action: a}, nil
 	}
 	return nil, errf(protocol.CodeBadRequest, "%s is not a game command", msg.Type())
 }

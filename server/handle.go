@@ -137,6 +137,7 @@ func init() {
 		protocol.RematchOffer{}.Type():   toGameOf(func(m *protocol.RematchOffer) int64 { return m.GameID }),
 		protocol.RematchAnswer{}.Type():  toGameOf(func(m *protocol.RematchAnswer) int64 { return m.GameID }),
 		protocol.ClaimWin{}.Type():       toGameOf(func(m *protocol.ClaimWin) int64 { return m.GameID }),
+		protocol.OpeningAction{}.Type():  toGameOf(func(m *protocol.OpeningAction) int64 { return m.GameID }),
 		protocol.Watch{}.Type():          toGameOf(func(m *protocol.Watch) int64 { return m.GameID }),
 		protocol.Resync{}.Type():         toGameOf(func(m *protocol.Resync) int64 { return m.GameID }),
 		protocol.GameSay{}.Type(): {player: true, game: func(c *conn, m protocol.Message) (int64, error) {

@@ -173,6 +173,13 @@ func gameRecord(g gomoku.Game) (*engine.Record, error) {
 	if g.Finished {
 		rec.Result = engine.RecordResult{Winner: g.Winner, Reason: g.Reason}
 	}
+	// The opening: its rule, who opened (the players' names are the
+	// colours they ended with), the offered fifth moves and its log.
+	st, err := g.OpeningState()
+	if err != nil {
+		return nil, err
+	}
+	st.Annotate(rec)
 	return rec, nil
 }
 

@@ -55,7 +55,7 @@ func (s *Server) Restore(ctx context.Context) (int, error) {
 }
 
 func (s *Server) restoreGame(sg gomoku.Game) error {
-	st := settings{rule: sg.Rule, size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated}
+	st := settings{rule: sg.Rule, size: sg.Size, tc: sg.Clock, color: protocol.ColorBlack, rated: sg.Rated, open: sg.Opening}
 	specs, returning, err := s.restoredSeats(sg)
 	if errors.Is(err, errUnrestorable) {
 		return s.abortStored(sg, err)

@@ -34,7 +34,7 @@ func (e *seekEntry) gap(now time.Time) float64 {
 // settings (colour aside), each within the other's accepted gap.
 func (e *seekEntry) matches(o *seekEntry, now time.Time) bool {
 	a, b := e.settings, o.settings
-	if a.rule != b.rule || a.size != b.size || a.tc != b.tc || a.rated != b.rated {
+	if a.rule != b.rule || a.size != b.size || a.tc != b.tc || a.rated != b.rated || a.open != b.open {
 		return false
 	}
 	d := math.Abs(float64(e.rating - o.rating))

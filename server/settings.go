@@ -6,6 +6,7 @@ import (
 
 	"github.com/gomokud/gomoku"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -25,6 +26,7 @@ type settings struct {
 	tc    gomoku.TimeControl
 	color string // the challenger's: black, white or random
 	rated bool
+	open  opening.Kind
 }
 
 // renjuSize is the only board of renju (RIF rules, article 1).
@@ -70,13 +72,38 @@ func parseSettings(s protocol.Settings) (settings, error) {
 	default:
 		return out, errf(protocol.CodeBadRequest, "color %q: want black, white or random", s.Color)
 	}
+	open, err := parseOpening(s.Opening, rule, size)
+	if err != nil {
+		return out, err
+	}
 	return settings{rule: rule, size: size, tc: gomoku.TimeControl{MainMS: t.MainMS, IncrementMS: t.IncrementMS,
-		ByoYomiMS: t.ByoYomiMS}, color: color, rated: s.Rated}, nil
+		ByoYomiMS: t.ByoYomiMS}, color: color, rated: s.Rated, open: open}, nil
+}
+
+// parseOpening validates the opening rule of the settings (bad_request):
+// "" is the rule's default, swap2 (Soosõrv-8 for renju); "none" goes with
+// every rule.
+func parseOpening(name string, rule engine.Rule, size int) (opening.Kind, error) {
+	if name == "" {
+		if rule == engine.Renju {
+			return opening.Soosorv8, nil
+		}
+		return opening.Swap2, nil
+	}
+	k, err := opening.ParseKind(name)
+	if err != nil || k.String() != name { // the wire takes the names exactly
+		return k, errf(protocol.CodeBadRequest, "opening %q: want none, swap2, soosorv-8 or taraguchi-10", name)
+	}
+	if err := k.Supports(rule, size); err != nil {
+		return k, errf(protocol.CodeBadRequest, "opening %s: %v", name, err)
+	}
+	return k, nil
 }
 
 // wire returns the settings for the protocol.
 func (s settings) wire() protocol.Settings {
-	return protocol.Settings{Rule: s.rule.String(), Size: s.size, Time: wireTC(s.tc), Color: s.color, Rated: s.rated}
+	return protocol.Settings{Rule: s.rule.String(), Size: s.size, Time: wireTC(s.tc), Color: s.color, Rated: s.rated,
+		Opening: s.open.String()}
 }
 
 func wireTC(tc gomoku.TimeControl) protocol.TimeControl {

@@ -49,7 +49,7 @@ func (h *hub) prepareGame(st settings, black, white seatSpec) (g *game, start fu
 			h.unreserve(humans)
 		}
 	}()
-	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated,
+	ng := gomoku.NewGame{Rule: st.rule, Size: st.size, Clock: st.tc, Rated: st.rated, Opening: st.open,
 		Black: black.storePlayer(), White: white.storePlayer(), StartedAt: h.env.now()}
 	ctx, cancel := h.env.requestCtx()
 	defer cancel()

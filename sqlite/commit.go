@@ -110,6 +110,11 @@ func (db *DB) applyCommit(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, in ga
 			return gomoku.Committed{}, err
 		}
 	}
+	for _, a := range in.c.Opening {
+		if err := insertOpening(ctx, tx, in.gameID, a); err != nil {
+			return gomoku.Committed{}, err
+		}
+	}
 	if in.c.Result == nil {
 		return gomoku.Committed{}, nil
 	}

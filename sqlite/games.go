@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gomokud/gomoku"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_ms, g.rated,
@@ -17,7 +18,7 @@ const gameColumns = `g.id, g.rule, g.size, g.main_ms, g.increment_ms, g.byoyomi_
 	g.white_before_rating, g.white_before_rd, g.white_before_vol,
 	g.white_after_rating, g.white_after_rd, g.white_after_vol,
 	(SELECT count(*) FROM moves m WHERE m.game_id = g.id),
-	g.paused_ply, g.paused_black_ms, g.paused_white_ms`
+	g.paused_ply, g.paused_black_ms, g.paused_white_ms, g.opening`
 
 const gameFrom = ` FROM games g
 	LEFT JOIN accounts ba ON ba.id = g.black_account_id
@@ -47,9 +48,14 @@ func scanGame(row rowScanner) (gomoku.Game, error) {
 	dest = append(dest, wb.dest()...)
 	dest = append(dest, wa.dest()...)
 	var pausedPly, pausedBlack, pausedWhite sql.NullInt64
-	dest = append(dest, &g.Plies, &pausedPly, &pausedBlack, &pausedWhite)
+	var open string
+	dest = append(dest, &g.Plies, &pausedPly, &pausedBlack, &pausedWhite, &open)
 	if err := row.Scan(dest...); err != nil {
 		return g, err
+	}
+	var err error
+	if g.Opening, err = opening.ParseKind(open); err != nil {
+		return g, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	if err := g.ParseText(rule, winner, reason); err != nil {
 		return g, err
@@ -81,11 +87,11 @@ func (db *DB) CreateGame(ctx context.Context, n gomoku.NewGame) (int64, error) {
 	}
 	var id int64
 	err := db.w.QueryRowContext(ctx, `INSERT INTO games (rule, size, main_ms, increment_ms, byoyomi_ms, rated,
-		black_account_id, black_guest, black_bot, white_account_id, white_guest, white_bot, started_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		black_account_id, black_guest, black_bot, white_account_id, white_guest, white_bot, started_at, opening)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		n.Rule.String(), n.Size, n.Clock.MainMS, n.Clock.IncrementMS, n.Clock.ByoYomiMS, n.Rated,
 		nullID(n.Black.AccountID), n.Black.Guest, n.Black.Bot,
-		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, ms(gomoku.OrNow(n.StartedAt))).Scan(&id)
+		nullID(n.White.AccountID), n.White.Guest, n.White.Bot, ms(gomoku.OrNow(n.StartedAt)), n.Opening.String()).Scan(&id)
 	if isForeignKey(err) {
 		return 0, fmt.Errorf("create game: player account: %w", gomoku.ErrNotFound)
 	}
@@ -110,6 +116,11 @@ func (db *DB) GameByID(ctx context.Context, id int64) (gomoku.Game, error) {
 			return fmt.Errorf("game %d: %w", id, err)
 		}
 		g.Moves = moves[id]
+		opens, err := loadOpenings(ctx, tx, `WHERE o.game_id = ?`, id)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", id, err)
+		}
+		g.OpeningLog = opens[id]
 		return nil
 	})
 	return g, err
@@ -129,8 +140,13 @@ func (db *DB) ActiveGames(ctx context.Context) ([]gomoku.Game, error) {
 		if err != nil {
 			return err
 		}
+		opens, err := loadOpenings(ctx, tx, `JOIN games g ON g.id = o.game_id WHERE g.finished = 0`)
+		if err != nil {
+			return err
+		}
 		for i := range games {
 			games[i].Moves = moves[games[i].ID]
+			games[i].OpeningLog = opens[games[i].ID]
 		}
 		return nil
 	})

@@ -39,6 +39,7 @@ func Run(t *testing.T, f Factory) {
 		{"CommitAtomic", testCommitAtomic},
 		{"RacingWins", testRacingWins},
 		{"PauseClocks", testPauseClocks},
+		{"Opening", testOpening},
 		{"FinishRated", testFinishRated},
 		{"FinishCasualAndFlags", testFinishFlags},
 		{"FinishErrors", testFinishErrors},

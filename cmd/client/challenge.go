@@ -15,6 +15,7 @@ import (
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/tui"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -28,6 +29,9 @@ type challengeOptions struct {
 	Color  string
 	Rated  bool
 	Play   bool
+	// Opening is the opening rule; "" leaves the server's default (swap2,
+	// Soosõrv-8 for renju).
+	Opening string
 }
 
 func newChallengeCmd(g *globalOptions, env *Env) *cobra.Command {
@@ -71,9 +75,11 @@ clock is running and your opponent may claim the win after a while.`,
 	f.StringVar(&o.Time, "time", "10+5", "time control: 10+5 (minutes + increment seconds), 30m/60s (byo-yomi) or none")
 	f.StringVar(&o.Color, "color", "random", "your colour: black, white or random")
 	f.BoolVar(&o.Rated, "rated", false, "a rated game (needs an account)")
+	f.StringVar(&o.Opening, "opening", "", "opening rule: none, swap2, soosorv-8 or taraguchi-10 (default: the server's, swap2; renju: soosorv-8)")
 	f.BoolVar(&o.Play, "play", false, "open the board when the game starts (default: on a terminal, unless --json)")
 	_ = cmd.RegisterFlagCompletionFunc("rule", fixedCompletion("freestyle", "standard", "renju"))
 	_ = cmd.RegisterFlagCompletionFunc("color", fixedCompletion("black", "white", "random"))
+	_ = cmd.RegisterFlagCompletionFunc("opening", fixedCompletion("none", "swap2", "soosorv-8", "taraguchi-10"))
 	_ = cmd.RegisterFlagCompletionFunc("time", fixedCompletion("10+5", "5+3", "15+10", "30m/60s", "none"))
 	_ = cmd.RegisterFlagCompletionFunc("size", fixedCompletion("15", "19", "20"))
 	return cmd
@@ -87,6 +93,13 @@ func isTerminal(w io.Writer) bool {
 
 // settings checks the flags before anything is sent.
 func (o *challengeOptions) settings() (engine.Rule, client.TimeControl, error) {
+	if o.Opening != "" {
+		k, err := opening.ParseKind(o.Opening)
+		if err != nil {
+			return engine.Freestyle, client.TimeControl{}, fmt.Errorf("--opening: %w", err)
+		}
+		o.Opening = k.String() // the wire takes the exact name
+	}
 	rule, err := engine.ParseRule(o.Rule)
 	if err != nil {
 		return rule, client.TimeControl{}, fmt.Errorf("--rule: %w", err)
@@ -151,7 +164,7 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 		fmt.Fprintf(o.env.Err, "no account: you play as %s (casual games only)\n", me.Name)
 	}
 	settings := protocol.Settings{
-		Rule: rule.String(), Size: o.Size, Color: o.Color, Rated: o.Rated,
+		Rule: rule.String(), Size: o.Size, Color: o.Color, Rated: o.Rated, Opening: o.Opening,
 		Time: protocol.TimeControl{MainMS: tc.Main.Milliseconds(), IncrementMS: tc.Increment.Milliseconds(), ByoYomiMS: tc.ByoYomi.Milliseconds()},
 	}
 	rctx, cancel := withTimeout(ctx)

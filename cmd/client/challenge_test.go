@@ -19,6 +19,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"challenge", "bob", "--size", "30"}, "--size", ""},
 		{[]string{"challenge", "bob", "--time", "ten"}, "--time", ""},
 		{[]string{"challenge", "bob", "--color", "red"}, "--color", ""},
+		{[]string{"challenge", "bob", "--opening", "swap3"}, "--opening", ""},
 		{[]string{"challenge"}, "accepts 1 arg", ""},
 		{[]string{"show", "x1"}, "not a game number", ""},
 		{[]string{"export", "4", "--format", "pdf"}, "--format", ""},

@@ -187,7 +187,7 @@ func TestTwoPlayersWholeGame(t *testing.T) {
 	// The game: alice challenges with black, bob accepts.
 	go func() {
 		done <- alice.run(context.Background(), "", "challenge", "bob", "--rule", "standard", "--time", "10+5",
-			"--color", "black", "--rated", "--json")
+			"--color", "black", "--rated", "--json", "--opening", "none")
 	}()
 	ch = waitFor[protocol.Challenge](t, bc, nil)
 	if ch.Settings.Rule != "standard" || ch.Settings.Color != "black" || !ch.Settings.Rated ||
@@ -321,7 +321,7 @@ func TestGameAgainstBot(t *testing.T) {
 	if r := dan.run(context.Background(), "", "challenge", "bot:easy", "--rated"); r.code != 1 || !strings.Contains(r.err, "gomoku: challenge bot:easy: games against bots are casual") {
 		t.Errorf("rated game against a bot: %+v", r)
 	}
-	out := dan.must("", "challenge", "bot:easy", "--rule", "freestyle", "--time", "none", "--color", "black", "--json")
+	out := dan.must("", "challenge", "bot:easy", "--rule", "freestyle", "--time", "none", "--color", "black", "--json", "--opening", "none")
 	var cj challengeJSON
 	if err := json.Unmarshal([]byte(out), &cj); err != nil || cj.Status != client.ChallengeAccepted || cj.White != "bot:easy" {
 		t.Fatalf("challenge bot:easy: %v %s", err, out)

@@ -52,7 +52,7 @@ func TestGuestResumesAfterRestart(t *testing.T) {
 	}
 	ctx, cancel := withTimeout(context.Background())
 	defer cancel()
-	ch, err := first.c.Challenge(ctx, "bot:easy", protocol.Settings{Rule: "freestyle", Size: 15, Color: "black"})
+	ch, err := first.c.Challenge(ctx, "bot:easy", protocol.Settings{Opening: "none", Rule: "freestyle", Size: 15, Color: "black"})
 	if err != nil {
 		t.Fatal(err)
 	}

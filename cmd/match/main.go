@@ -34,6 +34,8 @@ type matchOptions struct {
 	stones   int
 	verbose  bool
 	records  bool
+	openings string // comma-separated opening rules: self-play of level A through each
+	jobs     int
 }
 
 func newMatchCmd() *cobra.Command {
@@ -59,10 +61,16 @@ func newMatchCmd() *cobra.Command {
 	f.IntVar(&o.stones, "stones", 3, "random opening stones")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every game")
 	f.BoolVar(&o.records, "records", false, "with -v, print the moves of every game A did not win")
+	f.StringVar(&o.openings, "opening", "", "opening rules (swap2,soosorv-8,taraguchi-10): play level A against itself\n"+
+		"through each and report illegal actions and black's and white's scores")
+	f.IntVar(&o.jobs, "jobs", 2, "with --opening, games played at once")
 	return cmd
 }
 
 func runMatch(ctx context.Context, cmd *cobra.Command, o matchOptions) error {
+	if o.openings != "" {
+		return runOpenings(ctx, cmd.OutOrStdout(), o)
+	}
 	a, err := ai.ParseLevel(o.a)
 	if err != nil {
 		return err

@@ -29,9 +29,9 @@ var (
 const crashPassword = "crash-test-password"
 
 var (
-	ratedGame = protocol.Settings{Rule: "freestyle", Size: 15, Color: protocol.ColorBlack, Rated: true,
+	ratedGame = protocol.Settings{Opening: "none", Rule: "freestyle", Size: 15, Color: protocol.ColorBlack, Rated: true,
 		Time: protocol.TimeControl{MainMS: 600_000, IncrementMS: 5_000}}
-	casualGame = protocol.Settings{Rule: "freestyle", Size: 15, Color: protocol.ColorBlack}
+	casualGame = protocol.Settings{Opening: "none", Rule: "freestyle", Size: 15, Color: protocol.ColorBlack}
 )
 
 // duel is a rated game between two new accounts, seen from their

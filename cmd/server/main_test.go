@@ -167,7 +167,7 @@ func kill9(t *testing.T, bin string, args ...string) {
 	if _, err := b.Register(ctx, "bob", "password2"); err != nil {
 		t.Fatal(err)
 	}
-	ch, err := a.Challenge(ctx, "bob", protocol.Settings{Rule: "renju", Color: protocol.ColorBlack,
+	ch, err := a.Challenge(ctx, "bob", protocol.Settings{Opening: "none", Rule: "renju", Color: protocol.ColorBlack,
 		Time: protocol.TimeControl{MainMS: 600_000, IncrementMS: 5000}})
 	if err != nil {
 		t.Fatal(err)

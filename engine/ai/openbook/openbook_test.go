@@ -1,0 +1,69 @@
+package openbook
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/ai"
+	"github.com/gomokud/gomoku/engine/opening"
+)
+
+// TestBotsFinishEveryOpening plays each opening rule bot against bot: every
+// decision must be legal (Decide checks it) and the opening must end with
+// a legal position.
+func TestBotsFinishEveryOpening(t *testing.T) {
+	rules := map[opening.Kind]engine.Rule{opening.Swap2: engine.Freestyle, opening.Soosorv8: engine.Renju,
+		opening.Taraguchi10: engine.Renju}
+	levels := []ai.Level{ai.Easy, ai.Medium}
+	seeds := 6
+	if testing.Short() {
+		seeds = 3
+	}
+	for k, rule := range rules {
+		for _, level := range levels {
+			for seed := range seeds {
+				s, err := opening.New(k, rule, 15)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for step := 0; !s.Done(); step++ {
+					if step > 20 {
+						t.Fatalf("%s %s seed %d: not done after 20 actions: %v", k, level, seed, s.Actions())
+					}
+					a, err := Decide(context.Background(), Request{State: s, Level: level, Budget: 40 * time.Millisecond, Seed: int64(seed*31 + step)})
+					if err != nil {
+						t.Fatalf("%s %s seed %d: %v", k, level, seed, err)
+					}
+					if err := s.Apply(s.ToMove(), a); err != nil {
+						t.Fatalf("%s %s seed %d: %s refused: %v", k, level, seed, a, err)
+					}
+				}
+				if g, err := s.Game(); err != nil || g.Result().Over() {
+					t.Fatalf("%s %s seed %d: position %v, %v", k, level, seed, s.Stones(), err)
+				}
+			}
+		}
+	}
+}
+
+func TestDecideRefusesAFinishedOpening(t *testing.T) {
+	s, _ := opening.New(opening.None, engine.Freestyle, 15)
+	if _, err := Decide(context.Background(), Request{State: s}); err == nil {
+		t.Fatal("decided in a finished opening")
+	}
+}
+
+func TestSelfPlay(t *testing.T) {
+	for _, k := range []opening.Kind{opening.Swap2, opening.Soosorv8, opening.Taraguchi10} {
+		rule := engine.Renju
+		if k == opening.Swap2 {
+			rule = engine.Freestyle
+		}
+		res := SelfPlay{Kind: k, Rule: rule, Size: 15, Level: ai.Easy, MoveTime: 10 * time.Millisecond, Games: 4, Jobs: 2}.Run(context.Background())
+		if res.Games != 4 || res.Illegal != 0 || res.BlackWins+res.WhiteWins+res.Draws != 4 {
+			t.Errorf("%s: %+v", k, res)
+		}
+	}
+}
