@@ -64,7 +64,7 @@ func (p *termPlayer) logf(f string, a ...any) {
 // challenge challenges a browser player with settings, playing color.
 func (p *termPlayer) challenge(to, rule, color string) {
 	p.t.Helper()
-	if _, err := p.c.Challenge(p.ctx, to, protocol.Settings{Rule: rule, Size: 15, Time: protocol.TimeControl{MainMS: 600000, IncrementMS: 5000}, Color: color}); err != nil {
+	if _, err := p.c.Challenge(p.ctx, to, protocol.Settings{Rule: rule, Opening: "none", Size: 15, Time: protocol.TimeControl{MainMS: 600000, IncrementMS: 5000}, Color: color}); err != nil {
 		p.t.Fatalf("challenge %s: %v", to, err)
 	}
 }

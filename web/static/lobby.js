@@ -76,7 +76,9 @@ export class LobbyView {
     this.save();
     const st = this.app.settings;
     const guest = this.app.me && this.app.me.kind === 'guest';
-    return { rule: st.rule, size: st.size, time: parseTime(st.time), color: st.color, rated: st.rated && !forBot && !guest };
+    // The browser does not show opening phases yet: its games start with no opening rule.
+    return { rule: st.rule, opening: 'none', size: st.size, time: parseTime(st.time), color: st.color,
+      rated: st.rated && !forBot && !guest };
   }
 
   async challenge(to) {
