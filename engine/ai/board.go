@@ -47,7 +47,7 @@ type board struct {
 	cmb   [maxCells][2]combo
 	near  [maxCells]uint8 // stones within two points (5x5 square)
 	cnt   [2][numCats]int32
-	sum   [2]int32 // total value of the empty points per side
+	sum   [2][2]int32 // evaluation (tenths) of the empty points per side, as mover's and as opponent's
 	hash  uint64
 	moves [maxMoves]int32
 	nmove int
@@ -59,7 +59,7 @@ type board struct {
 	logLen   int32
 	logStart [maxMoves]int32
 	cntSave  [maxMoves][2][numCats]int32
-	sumSave  [maxMoves][2]int32
+	sumSave  [maxMoves][2][2]int32
 
 	points []int32 // every playing cell, in order
 	eb     *engine.Board
@@ -94,7 +94,7 @@ func (b *board) reset(size int, rule engine.Rule) {
 	}
 	b.turn = 0
 	b.hash, b.nmove, b.logLen = 0, 0, 0
-	b.cnt, b.sum = [2][numCats]int32{}, [2]int32{}
+	b.cnt, b.sum = [2][numCats]int32{}, [2][2]int32{}
 	for i := range b.cell {
 		b.cell[i] = cWall
 		b.near[i] = 0
@@ -152,7 +152,8 @@ func (b *board) addPoint(i int) {
 	for s := 0; s < 2; s++ {
 		c := &b.cmb[i][s]
 		b.cnt[s][c.cat]++
-		b.sum[s] += int32(c.val)
+		b.sum[s][0] += c.ev[0]
+		b.sum[s][1] += c.ev[1]
 	}
 }
 
@@ -160,7 +161,8 @@ func (b *board) removePoint(i int) {
 	for s := 0; s < 2; s++ {
 		c := &b.cmb[i][s]
 		b.cnt[s][c.cat]--
-		b.sum[s] -= int32(c.val)
+		b.sum[s][0] -= c.ev[0]
+		b.sum[s][1] -= c.ev[1]
 	}
 }
 
@@ -195,7 +197,8 @@ func (b *board) setCombo(q int, s uint8, nc combo) {
 	}
 	b.cnt[s][oc.cat]--
 	b.cnt[s][nc.cat]++
-	b.sum[s] += int32(nc.val) - int32(oc.val)
+	b.sum[s][0] += nc.ev[0] - oc.ev[0]
+	b.sum[s][1] += nc.ev[1] - oc.ev[1]
 	*oc = nc
 }
 
@@ -364,7 +367,7 @@ func (b *board) hasFours(s uint8) bool {
 // eval is the static evaluation for the side to move.
 func (b *board) eval() int {
 	s := b.turn
-	return int(b.sum[s]) - int(b.sum[s^1])*9/10 + 20
+	return int(b.sum[s][0]-b.sum[s^1][1])/10 + evalTempo
 }
 
 // stones is the number of stones on the board.

@@ -40,7 +40,12 @@
 // move a four, every defence forced), then (Max) a VCT with a node budget.
 // Otherwise it runs iterative-deepening principal-variation alpha-beta with
 // a Zobrist-keyed transposition table, killer and history move ordering and
-// late-move reductions. Candidate moves are the empty points near stones,
+// late-move reductions. Max deepens to a soft deadline (stopping mid-iteration
+// with the best move so far) and spends the rest of its budget checking that
+// the move leaves the opponent no VCT. It reads threat lines deep: the
+// defences against an open three cost no depth, the plies next to the horizon
+// search only threats (the side to move may stand on the evaluation instead),
+// and the width narrows towards the leaves. Candidate moves are the empty points near stones,
 // ordered by pattern value; when the opponent threatens an open four only
 // exact defences are generated (every point that could spoil all of the
 // opponent's open-four points, checked by playing it) plus own fours. A

@@ -235,7 +235,8 @@ const (
 type combo struct {
 	cat   uint8
 	check bool
-	val   int16
+	val   int16    // for move ordering
+	ev    [2]int32 // for evaluation, in tenths: as the mover's point, as the opponent's
 }
 
 // patVal is the worth of one line pattern, for ordering and evaluation.
@@ -364,5 +365,11 @@ func makeCombo(idx int, renjuBlack bool) combo {
 		}
 	}
 	c.val = val + catVal[c.cat]
+	for role := range c.ev {
+		c.ev[role] = evalCat[role][c.cat]
+		for p, k := range n {
+			c.ev[role] += int32(k) * evalPat[role][p]
+		}
+	}
 	return c
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"sort"
 	"sync"
@@ -30,8 +31,9 @@ type searcher struct {
 
 	vcfFail, vctFail failCache
 	threatMove       int32
-	salt             uint64 // mixed into every hash, unique per search
-	extLimit         int    // plies beyond which threat extensions stop
+	rootMoves        []int32 // the root's moves, best first after each iteration
+	salt             uint64  // mixed into every hash, unique per search
+	extLimit         int     // plies beyond which threat extensions stop
 	stamp            [maxCells]uint32
 	hits             [maxCells]int32
 	gen              uint32
@@ -80,6 +82,7 @@ func getSearcher(ttMiB int) *searcher {
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
 	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
+	s.rootMoves = s.rootMoves[:0]
 	return s
 }
 
@@ -237,7 +240,35 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 			s.stopped = true
 		}
 	}
-	return s.iterate(start)
+	return s.deepen(start)
+}
+
+// verifyShare is the part of the budget, in percent, kept back from
+// iterative deepening for verify: deepening runs to its own deadline
+// (stopping mid-iteration with the best move so far), then verify checks
+// the chosen move in the time left.
+const verifyShare = 15
+
+// deepen runs iterate to a soft deadline that leaves verify its share of
+// the budget, then restores the real deadline.
+func (s *searcher) deepen(start time.Time) (move, score, depth int) {
+	if !s.timed || s.p.verify == 0 {
+		return s.iterate(start)
+	}
+	hard := s.deadline
+	s.deadline = hard.Add(-hard.Sub(start) * verifyShare / 100)
+	move, score, depth = s.iterate(start)
+	s.deadline = hard
+	s.stopped = !time.Now().Before(hard)
+	select {
+	case <-s.done:
+		s.stopped = true
+	default:
+	}
+	if !s.stopped && score > -winBound && score < winBound {
+		move = s.verify(s.rootMoves, move)
+	}
+	return move, score, depth
 }
 
 // anyLegal returns some legal point, preferring points near stones.
@@ -260,17 +291,17 @@ func (s *searcher) anyLegal() int {
 // iterate is the iterative-deepening loop at the root.
 func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 	b := s.b
-	moves := s.genMoves(0, s.buf[0][:0], true)
+	moves := s.genMoves(0, s.buf[0][:0], -1, false)
 	if len(moves) == 0 {
 		return s.anyLegal(), -WinScore + 4, 0
 	}
-	rootMoves := append([]int32(nil), moves...)
+	rootMoves := append(s.rootMoves[:0], moves...)
+	s.rootMoves = rootMoves
 	rootScores := make([]int, len(rootMoves))
 	move, score = int(rootMoves[0]), 0
 	if len(rootMoves) == 1 {
 		return move, b.eval(), 0
 	}
-	budget := s.deadline.Sub(start)
 	for d := 1; d <= s.p.maxDepth; d++ {
 		s.extLimit = d + 8
 		alpha, beta := -infinity, infinity
@@ -310,13 +341,8 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 		if s.stopped || score > winBound || score < -winBound {
 			break
 		}
-		// A new iteration takes a few times longer than the last one:
-		// do not start one that cannot finish.
-		if s.timed && time.Since(start) > budget*11/20 {
-			break
-		}
 	}
-	if s.p.verify > 0 && !s.stopped && score > -winBound && score < winBound {
+	if !s.timed && s.p.verify > 0 && !s.stopped && score > -winBound && score < winBound {
 		move = s.verify(rootMoves, move)
 	}
 	return move, score, depth
@@ -425,17 +451,34 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	moves := s.genMoves(ply, s.buf[ply][:0], false)
+	// Answering an open three leaves a handful of exact defences: searching
+	// them costs no depth, so threat lines are read twice as deep.
+	defending := b.flexPoint(them) >= 0
+	if s.p.defendExt && ply < s.extLimit && defending {
+		depth++
+	}
+	// Within threatOnly plies of the horizon only threats are searched, and
+	// the side to move may instead stand on the evaluation.
+	threats := !defending && depth <= s.p.threatOnly
+	moves := s.genMoves(ply, s.buf[ply][:0], depth, threats)
+	origAlpha := alpha
+	best := -infinity
+	if threats {
+		best = b.eval()
+		if best >= beta || len(moves) == 0 {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
 	if len(moves) == 0 {
-		if b.flexPoint(them) >= 0 {
+		if defending {
 			return -(WinScore - ply - 3)
 		}
 		return b.eval()
 	}
 	s.orderFirst(moves, ttMove, ply)
 	s.buf[ply] = moves
-	best, bestMove := -infinity, moves[0]
-	origAlpha := alpha
+	bestMove := moves[0]
 	for i, q := range moves {
 		quiet := b.cmb[q][us].cat < catB4 && b.cmb[q][them].cat < catF3
 		b.play(int(q))
@@ -444,10 +487,7 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 		case i == 0:
 			v = -s.negamax(depth-1, -beta, -alpha, ply+1)
 		default:
-			r := 0
-			if depth >= 3 && i >= 4 && quiet {
-				r = 1
-			}
+			r := s.reduction(depth, i, quiet)
 			v = -s.negamax(depth-1-r, -alpha-1, -alpha, ply+1)
 			if v > alpha && (r > 0 || v < beta) && !s.stopped {
 				v = -s.negamax(depth-1, -beta, -alpha, ply+1)
@@ -485,6 +525,32 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 	return best
 }
 
+// reduction is how many plies less the i-th move (from 0) is searched at
+// first: late quiet moves a ply at depth 3 and more; with deepLMR, more
+// plies the later the move and the deeper the node, as a gomoku position
+// rarely has more than a few good moves.
+func (s *searcher) reduction(depth, i int, quiet bool) int {
+	if depth < 3 || i < 4 || !quiet {
+		return 0
+	}
+	if !s.p.deepLMR {
+		return 1
+	}
+	r := lmrTable[min(depth, 31)][min(i, 31)]
+	return min(r, depth-2)
+}
+
+// lmrTable[d][i] is the deepLMR reduction at depth d of move i:
+// about ln(d)*ln(i)/2, at least 1.
+var lmrTable = func() (t [32][32]int) {
+	for d := 1; d < 32; d++ {
+		for i := 1; i < 32; i++ {
+			t[d][i] = max(1, int(math.Log(float64(d))*math.Log(float64(i))/2))
+		}
+	}
+	return t
+}()
+
 // leaf evaluates a quiet position, looking for a VCF of the side to move.
 func (s *searcher) leaf(ply int) int {
 	b := s.b
@@ -514,10 +580,13 @@ func (s *searcher) orderFirst(moves []int32, ttMove int32, ply int) {
 	}
 }
 
-// genMoves appends the moves worth searching, best first. Against an open
+// genMoves appends the moves worth searching at a node with depth plies
+// left (-1 at the root, which keeps them all), best first; with threats,
+// only the moves that make a three or better or stop the opponent's double
+// threats. Against an open
 // three (the opponent has a legal open-four point) only exact defences and
 // own fours are generated.
-func (s *searcher) genMoves(ply int, dst []int32, root bool) []int32 {
+func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int32 {
 	b := s.b
 	us := b.turn
 	them := us ^ 1
@@ -538,13 +607,19 @@ func (s *searcher) genMoves(ply int, dst []int32, root bool) []int32 {
 		return s.sortMoves(ply, dst, len(dst))
 	}
 	for _, q := range b.points {
-		if b.cell[q] == cEmpty && b.near[q] > 0 && b.legal(int(q), us) {
+		if b.cell[q] == cEmpty && b.near[q] > 0 && b.legal(int(q), us) &&
+			(!threats || b.cmb[q][us].cat >= catF3 || b.cmb[q][them].cat >= catF3x2) {
 			dst = append(dst, q)
 		}
 	}
 	width := s.p.width
-	if root {
+	switch {
+	case depth < 0: // the root: every move
 		width = len(dst)
+	case s.p.narrow > 0:
+		// Near the leaves only the few best moves by pattern matter; more
+		// depth left earns more width.
+		width = min(width, s.p.narrow+depth)
 	}
 	return s.sortMoves(ply, dst, width)
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // TestTune plays two search settings against each other (GOMOKU_AI_TUNE=<pairs>),
-// for tuning the levels; it prints the score of the first.
+// for tuning the levels; it prints the score of the first. Moves get
+// GOMOKU_AI_TUNE_MS milliseconds, or GOMOKU_AI_TUNE_NODES nodes if set.
 func TestTune(t *testing.T) {
 	pairs, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_TUNE"))
 	if pairs <= 0 {
@@ -29,6 +30,10 @@ func TestTune(t *testing.T) {
 	mt := 100 * time.Millisecond
 	if ms, _ := strconv.Atoi(os.Getenv("GOMOKU_AI_TUNE_MS")); ms > 0 {
 		mt = time.Duration(ms) * time.Millisecond
+	}
+	nodes, _ := strconv.ParseInt(os.Getenv("GOMOKU_AI_TUNE_NODES"), 10, 64)
+	if nodes > 0 {
+		mt = time.Minute // moves bounded by nodes: repeatable on a loaded machine
 	}
 	score := 0.0
 	rng := rand.New(rand.NewPCG(42, 1))
@@ -55,7 +60,7 @@ func TestTune(t *testing.T) {
 				if (g.Turn() == engine.Black) != (swap == 0) {
 					p = &b
 				}
-				r, err := Think(context.Background(), Request{Size: 15, Rule: rule, Moves: g.Moves(), Level: Max, TimeLimit: mt, tune: p})
+				r, err := Think(context.Background(), Request{Size: 15, Rule: rule, Moves: g.Moves(), Level: Max, TimeLimit: mt, NodeLimit: nodes, tune: p})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -106,6 +111,20 @@ func tuneParams(spec string) params {
 			p.vctDepth = 0
 		case "vct":
 			p.vctDepth, p.vctNodes = 4, 400000
+		case "nodext":
+			p.defendExt = false
+		case "dext":
+			p.defendExt = true
+		case "old":
+			p.width, p.narrow, p.defendExt, p.deepLMR = 20, 0, false, false
+		case "t0":
+			p.threatOnly = 0
+		case "t3":
+			p.threatOnly = 3
+		case "nolmr":
+			p.deepLMR = false
+		case "lmr":
+			p.deepLMR = true
 		case "noverify":
 			p.verify = 0
 		case "verify":
