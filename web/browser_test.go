@@ -222,6 +222,9 @@ func TestBrowserBots(t *testing.T) {
 			web.play(p)
 			web.waitMoves(2*i + 2)
 		}
+		if lag := web.text("#lag-white"); lag != "" {
+			t.Fatalf("a bot's lag shown: %q", lag)
+		}
 		web.click("#act-resign")
 		web.click("#act-resign")
 		web.until("the resignation", `document.querySelector('#game-status').textContent.includes('bot:`+level+` (white) wins by resignation')`)

@@ -147,7 +147,7 @@ export class GameView {
     this.statusEl = h('p', { class: 'turn', id: 'game-status', 'aria-live': 'polite' });
     this.phaseEl = h('div', { class: 'phase', hidden: true }); // opening phases (issue 13)
     this.offerEl = h('div', { class: 'offer', role: 'alert', hidden: true });
-    this.awayEl = h('div', { class: 'away', hidden: true });
+    this.awayEl = h('div', { class: 'away', id: 'away', hidden: true });
     const btn = (id, label, key, fn) => h('button', { id, type: 'button', onclick: fn, 'aria-keyshortcuts': key, title: `${label} (${key})` }, label, h('kbd', { text: key }));
     this.buttons = {
       takeback: btn('act-takeback', 'Takeback', 't', () => this.act('takeback')),
@@ -307,7 +307,7 @@ export class GameView {
         ms += byo;
         by = true;
       }
-      el.textContent = (by ? '⌛ ' : '') + clockText(ms);
+      fill(el, by ? [h('small', { text: 'byo' }), ' '] : null, clockText(ms));
       el.title = by ? 'byo-yomi period' : '';
       el.classList.toggle('low', ms < 20000 && g.clock.running === c && !g.result);
       // The first move is not charged; it has its own countdown.
