@@ -31,6 +31,9 @@ func TestBrowserAccount(t *testing.T) {
 	dana.until("eve in the lobby", `document.querySelector('#players [data-player="eve"] .challenge')`)
 	dana.click(`#players [data-player="eve"] .challenge`)
 	dana.until("the refusal", `document.querySelector('#toast.error') && !document.querySelector('#toast').hidden`)
+	eval[string](dana, `location.hash = '#account'`)
+	dana.until("the account page", `document.querySelector('#blocks') && document.querySelector('#blocks').textContent.includes('Nobody')`)
+	dana.screenshot("account-desktop")
 
 	// The account page lists the block; unblock there, block by name again.
 	eval[string](eve, `location.hash = '#profile'`)

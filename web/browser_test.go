@@ -146,6 +146,10 @@ func TestBrowserRegisterAndPlayFive(t *testing.T) {
 	if got := alice.text(`#profile-ratings [data-rule="freestyle"] td:nth-child(2)`); !strings.HasPrefix(got, "13") {
 		t.Fatalf("bob's freestyle rating after a loss: %q", got)
 	}
+	alice.screenshot("profile-desktop")
+	eval[string](bob, `location.hash = '#leaders/freestyle'`)
+	bob.until("the leaderboard", `document.querySelector('#leaders[data-loaded="freestyle"] tbody [data-player="bob"]')`)
+	bob.screenshot("leaders-phone")
 	eval[string](bob, `location.hash = '#profile'`)
 	bob.until("my ratings by rule", `document.querySelectorAll('#profile-ratings tbody tr').length === 4`)
 	bob.screenshot("profile-phone")
@@ -196,7 +200,8 @@ func TestBrowserVersusTerminalClient(t *testing.T) {
 	}
 }
 
-// TestBrowserBots plays a few moves against each bot level, then resigns.
+// TestBrowserBots plays a few moves against each bot level (caro against
+// the easy one), then resigns.
 func TestBrowserBots(t *testing.T) {
 	long(t)
 	srv := servertest.Start(t, servertest.Options{})
@@ -207,8 +212,13 @@ func TestBrowserBots(t *testing.T) {
 	web.settings("freestyle", "none", "black")
 	for _, level := range []string{"easy", "medium", "hard", "max"} {
 		web.until("the lobby", `document.querySelector('#lobby')`)
+		rule := map[bool]string{true: "caro", false: "freestyle"}[level == "easy"]
+		web.choose("#set-rule", rule)
 		web.click("#bot-" + level)
 		web.until("the game against bot:"+level, `document.querySelector('#card-white .name') && document.querySelector('#card-white .name').textContent === 'bot:`+level+`'`)
+		if info := web.text("#game .info"); !strings.Contains(strings.ToLower(info), rule) {
+			t.Fatalf("a %s game against bot:%s: %q", rule, level, info)
+		}
 		for i := 0; i < 3; i++ {
 			web.waitMyTurn()
 			// the first free point of a spiral around the centre
