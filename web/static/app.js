@@ -275,8 +275,9 @@ class App {
    * the game's recent events and reads the last player_away's
    * claim_after_ms, counted from now (the grace began earlier, so the claim
    * is never offered too early). Without that event (the server keeps the
-   * last 512) it waits the longest grace the server gives, 3 minutes; the
-   * server refuses a claim made too early anyway.
+   * last 512, and none from before a restart) it waits the longest grace
+   * the server gives, 3 minutes; the server refuses a claim made too early
+   * anyway.
    * @param {GameModel} g
    */
   async claimTime(g) {
@@ -284,9 +285,15 @@ class App {
     const away = g.away, asked = performance.now();
     let after = 3 * 60000;
     try {
-      const r = await this.conn.request('resync', { game_id: g.id, last_seq: Math.max(0, g.seq - 500) });
-      const ev = r.type === 'game_events' && r.events.filter((e) => e.type === 'player_away' && e.color === away).pop();
-      if (ev) after = ev.claim_after_ms || 0;
+      // After a server restart the game's first kept event is recent: a
+      // window reaching before it gets a full state; try shorter ones.
+      for (const back of [500, 100, 20]) {
+        const r = await this.conn.request('resync', { game_id: g.id, last_seq: Math.max(0, g.seq - back) });
+        if (r.type !== 'game_events') continue;
+        const ev = r.events.filter((e) => e.type === 'player_away' && e.color === away).pop();
+        if (ev) after = ev.claim_after_ms || 0;
+        break;
+      }
     } catch (e) {
       console.warn('claim time', g.id, e);
     }
