@@ -46,6 +46,17 @@ func TestBrowserSmoke(t *testing.T) {
 			t.Fatalf("%s: signed in as %q", size, me)
 		}
 		tb.until("the bots", `document.querySelector('#bot-easy')`)
+		if !phone {
+			// Caro is offered; renju only on 15x15, and no other size with renju.
+			tb.until("the caro rule", `document.querySelector('#set-rule option[value="caro"]:not(:disabled)')`)
+			tb.choose("#set-size", "19")
+			tb.until("renju not offered on 19x19", `document.querySelector('#set-rule option[value="renju"]').disabled && document.querySelector('#set-rule option[value="renju"]').textContent.includes('15×15 only')`)
+			tb.choose("#set-size", "15")
+			tb.choose("#set-rule", "renju")
+			tb.until("only 15x15 with renju", `!document.querySelector('#set-rule option[value="renju"]').disabled && document.querySelector('#set-size option[value="19"]').disabled && !document.querySelector('#set-size option[value="15"]').disabled`)
+			tb.choose("#set-rule", "caro")
+			tb.until("every size with caro", `!document.querySelector('#set-size option[value="19"]').disabled`)
+		}
 		tb.until("myself in the player list", `document.querySelector('#players [data-player^="guest:smoke`+size[:1]+`"]')`)
 		tb.screenshot("lobby-" + size)
 	}
@@ -120,10 +131,28 @@ func TestBrowserRegisterAndPlayFive(t *testing.T) {
 	if psq := alice.download("#replay .dl-psq", "gomoku-1.psq"); !strings.HasPrefix(psq, "Piskvork") {
 		t.Fatalf("downloaded PSQ %q", psq)
 	}
+	// The leaderboard of each rule: the game was freestyle.
 	eval[string](alice, `location.hash = '#leaders'`)
-	alice.until("alice on the leaderboard", `document.querySelector('#leaders tbody').textContent.includes('alice')`)
+	alice.until("alice on the freestyle leaderboard", `document.querySelector('#leaders[data-loaded="freestyle"] tbody [data-player="alice"]')`)
+	alice.screenshot("leaders-desktop")
+	alice.choose("#leaders-rule", "renju")
+	alice.until("the renju leaderboard, empty", `document.querySelector('#leaders[data-loaded="renju"] tbody').textContent.includes('No rated renju games')`)
+	// A profile lists the rating of every rule.
 	eval[string](alice, `location.hash = '#profile/bob'`)
 	alice.until("bob's profile", `document.querySelector('#profile').textContent.includes('0 / 1 / 0')`)
+	alice.until("bob's ratings by rule", `document.querySelectorAll('#profile-ratings tbody tr').length === 4 &&
+		document.querySelector('#profile-ratings [data-rule="freestyle"]').textContent.includes('1') &&
+		['standard', 'renju', 'caro'].every((r) => document.querySelector('#profile-ratings [data-rule="' + r + '"]').textContent.endsWith('0'))`)
+	if got := alice.text(`#profile-ratings [data-rule="freestyle"] td:nth-child(2)`); !strings.HasPrefix(got, "13") {
+		t.Fatalf("bob's freestyle rating after a loss: %q", got)
+	}
+	alice.screenshot("profile-desktop")
+	eval[string](bob, `location.hash = '#leaders/freestyle'`)
+	bob.until("the leaderboard", `document.querySelector('#leaders[data-loaded="freestyle"] tbody [data-player="bob"]')`)
+	bob.screenshot("leaders-phone")
+	eval[string](bob, `location.hash = '#profile'`)
+	bob.until("my ratings by rule", `document.querySelectorAll('#profile-ratings tbody tr').length === 4`)
+	bob.screenshot("profile-phone")
 
 	// Log out, and back in with the password.
 	alice.click("#logout")
@@ -171,7 +200,8 @@ func TestBrowserVersusTerminalClient(t *testing.T) {
 	}
 }
 
-// TestBrowserBots plays a few moves against each bot level, then resigns.
+// TestBrowserBots plays a few moves against each bot level (caro against
+// the easy one), then resigns.
 func TestBrowserBots(t *testing.T) {
 	long(t)
 	srv := servertest.Start(t, servertest.Options{})
@@ -182,8 +212,13 @@ func TestBrowserBots(t *testing.T) {
 	web.settings("freestyle", "none", "black")
 	for _, level := range []string{"easy", "medium", "hard", "max"} {
 		web.until("the lobby", `document.querySelector('#lobby')`)
+		rule := map[bool]string{true: "caro", false: "freestyle"}[level == "easy"]
+		web.choose("#set-rule", rule)
 		web.click("#bot-" + level)
 		web.until("the game against bot:"+level, `document.querySelector('#card-white .name') && document.querySelector('#card-white .name').textContent === 'bot:`+level+`'`)
+		if info := web.text("#game .info"); !strings.Contains(strings.ToLower(info), rule) {
+			t.Fatalf("a %s game against bot:%s: %q", rule, level, info)
+		}
 		for i := 0; i < 3; i++ {
 			web.waitMyTurn()
 			// the first free point of a spiral around the centre
@@ -196,6 +231,9 @@ func TestBrowserBots(t *testing.T) {
 			})()`)
 			web.play(p)
 			web.waitMoves(2*i + 2)
+		}
+		if lag := web.text("#lag-white"); lag != "" {
+			t.Fatalf("a bot's lag shown: %q", lag)
 		}
 		web.click("#act-resign")
 		web.click("#act-resign")

@@ -183,6 +183,13 @@ func (tb *tab) settings(rule, timeCtl, color string) {
 		chromedp.SetValue(chromedp.CSS("#set-color"), color))
 }
 
+// choose sets a select's value as a person would: the page hears the change.
+func (tb *tab) choose(sel, value string) {
+	tb.t.Helper()
+	tb.do(chromedp.SetValue(chromedp.CSS(sel), value))
+	eval[bool](tb, fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event('change', {bubbles: true}))`, sel))
+}
+
 // moves is the number of stones on the game board.
 func (tb *tab) moves() int {
 	return eval[int](tb, `document.querySelectorAll('#game .stone').length`)

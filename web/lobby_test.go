@@ -11,9 +11,11 @@ import (
 	"github.com/gomokud/gomoku/internal/servertest"
 )
 
-// TestBrowserLobby: quick pairing of two browsers, a third watching from
-// the lobby on a phone, lobby and game chat, moves made from the keyboard,
-// the page title, a resignation, a rematch and an abort.
+// TestBrowserLobby: lobby chat and its history for who comes later, quick
+// pairing of two browsers, a third watching from the lobby on a phone (the
+// watchers counted for the players and in the lobby), game chat, moves made
+// from the keyboard, the page title, a resignation, a rematch the watcher
+// follows, and an abort.
 func TestBrowserLobby(t *testing.T) {
 	long(t)
 	srv := servertest.Start(t, servertest.Options{})
@@ -24,15 +26,16 @@ func TestBrowserLobby(t *testing.T) {
 	}
 	p1.register("pam", "pam's password")
 	p2.register("quinn", "quinn's password")
-	fan.dark()
-	fan.guest("fan")
 
-	// Lobby chat, with markup that must stay text.
+	// Lobby chat, with markup that must stay text; the fan, coming in
+	// later, sees the line in the history.
 	p1.do(chromedp.SetValue(chromedp.CSS("#lobby-chat-input"), "<b>hi</b> renju anyone?"))
 	p1.click("#lobby-chat-form-send")
-	for _, tb := range []*tab{p2, fan} {
-		tb.until("the chat line", `document.querySelector('#lobby-chat').textContent.includes('<b>hi</b> renju anyone?') && !document.querySelector('#lobby-chat b b')`)
-	}
+	chatLine := `document.querySelector('#lobby-chat').textContent.includes('<b>hi</b> renju anyone?') && !document.querySelector('#lobby-chat b b')`
+	p2.until("the chat line", chatLine)
+	fan.dark()
+	fan.guest("fan")
+	fan.until("the chat line said before the fan came", chatLine)
 
 	// Quick pairing: the same settings pair the two.
 	for _, tb := range []*tab{p1, p2} {
@@ -49,6 +52,9 @@ func TestBrowserLobby(t *testing.T) {
 	fan.screenshot("lobby-phone-dark")
 	fan.click("#games .watch")
 	fan.until("the watched game", `document.querySelector('#game') && document.querySelector('#game-status').textContent.includes('to move')`)
+	for _, tb := range []*tab{p1, p2} {
+		tb.until("the watcher counted", `document.querySelector('#game .info').textContent.includes('1 watching')`)
+	}
 
 	// Black plays from the keyboard: the board has focus; arrows, Enter.
 	black.waitMyTurn()
@@ -82,8 +88,21 @@ func TestBrowserLobby(t *testing.T) {
 	black.key("m")
 	white.until("the rematch offer", `document.querySelector('#offer-accept')`)
 	white.click("#offer-accept")
-	for _, tb := range []*tab{black, white} {
+	for _, tb := range []*tab{black, white, fan} {
 		tb.until("the rematch", fmt.Sprintf(`location.hash !== %q && document.querySelector('#game') && document.querySelectorAll('#game .stone').length === 0`, first))
+	}
+	if h := eval[string](fan, `location.hash`); h != eval[string](black, `location.hash`) {
+		t.Fatalf("the watcher is at %s, the players at %s", h, eval[string](black, `location.hash`))
+	}
+	// Someone in the lobby sees the rematch with its watcher.
+	late := b.tab("late", false)
+	late.open(srv.HTTP + "/")
+	late.guest("late")
+	late.until("the rematch watched, in the lobby", `document.querySelector('#games li[data-game] .watchers') && document.querySelector('#games li[data-game] .watchers').textContent.includes('1 watching')`)
+	late.screenshot("lobby-watchers-desktop")
+	fan.click("#act-leave")
+	for _, tb := range []*tab{black, white} {
+		tb.until("no watcher any more", `document.querySelector('#game .info').textContent.includes('0 watching')`)
 	}
 	if !strings.Contains(white.text("#card-black .name"), "(you)") {
 		t.Fatalf("after the rematch white still plays white: %q", white.text("#card-black .name"))

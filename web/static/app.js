@@ -13,9 +13,12 @@ import { Conn } from './conn.js';
 import { GameModel, GameView } from './game.js';
 import { LobbyView, loadSettings } from './lobby.js';
 import { HistoryView, ReplayView, ProfileView, LeadersView } from './pages.js';
+import { AccountView, loadBlocks } from './account.js';
 import { soundOn, setSound } from './sound.js';
 
 const TOKEN = 'gomoku.token';
+const MAX_CHAT = 400;
+/** Game events numbered by seq; game_clock and game_watchers are not. */
 const NUMBERED = ['game_move', 'game_takeback', 'offer', 'offer_answer', 'game_over', 'game_chat', 'player_away', 'player_back'];
 
 class App {
@@ -25,7 +28,9 @@ class App {
     this.settings = loadSettings();
     /** @type {Map<number, GameModel>} */
     this.games = new Map();
-    this.lobby = { players: new Map(), games: new Map(), challenges: new Map(), chat: [], playersOnline: 0, gamesRunning: 0 };
+    /** @type {Set<string>} the accounts this player blocks */
+    this.blocks = new Set();
+    this.lobby = { players: new Map(), games: new Map(), challenges: new Map(), chat: [], chatEpoch: 0, playersOnline: 0, gamesRunning: 0 };
     this.view = null;
     this.main = $('#main');
     this.banner = $('#banner');
@@ -68,7 +73,12 @@ class App {
       this.refreshLobby();
     });
     c.on('lobby_chat', (m) => {
-      this.lobby.chat.push(m);
+      const L = this.lobby;
+      L.chat.push(m);
+      if (L.chat.length > MAX_CHAT) {
+        L.chat.splice(0, L.chat.length - MAX_CHAT / 2);
+        L.chatEpoch++;
+      }
       this.refreshLobby();
     });
     c.on('challenge', (m) => {
@@ -87,6 +97,8 @@ class App {
     c.on('game_start', (m) => this.gameStart(m));
     for (const t of NUMBERED) c.on(t, (m) => this.gameEvent(m));
     c.on('game_clock', (m) => this.gameEvent(m));
+    c.on('game_watchers', (m) => this.gameEvent(m));
+    c.on('rematch_started', (m) => this.rematchStarted(m));
   }
 
   // ---- connection and session
@@ -120,6 +132,7 @@ class App {
     localStorage.setItem(TOKEN, s.token);
     document.body.classList.add('in');
     this.renderNav();
+    loadBlocks(this);
     // Every game we know or the server lists: resync it (this also
     // re-subscribes to watched games).
     const ids = new Set([...(s.games || []), ...this.games.keys()]);
@@ -154,10 +167,11 @@ class App {
 
   applyResync(r) {
     if (r.type === 'game_state') {
-      const g = this.games.get(r.game.game_id);
+      let g = this.games.get(r.game.game_id);
       if (g) g.load(r);
-      else this.games.set(r.game.game_id, new GameModel(r));
+      else this.games.set(r.game.game_id, g = new GameModel(r));
       this.refreshGame(r.game.game_id);
+      this.claimTime(g);
     } else if (r.type === 'game_events') {
       for (const ev of r.events) this.gameEvent(ev);
     }
@@ -169,13 +183,24 @@ class App {
     } catch {
       // the token is forgotten either way
     }
+    this.loggedOut('Logged out.');
+  }
+
+  /** accountDeleted: the server deleted the account and logged this connection out. */
+  accountDeleted() {
+    this.loggedOut('Your account was deleted.');
+  }
+
+  /** loggedOut forgets the session and its stored token, and shows the login screen. */
+  loggedOut(message) {
     localStorage.removeItem(TOKEN);
     this.me = null;
     this.games.clear();
+    this.blocks = new Set();
     document.body.classList.remove('in');
     this.renderNav();
     location.hash = '';
-    this.loginScreen('Logged out.');
+    this.loginScreen(message);
   }
 
   // ---- lobby state
@@ -187,6 +212,10 @@ class App {
     L.challenges = new Map((m.challenges || []).map((c) => [c.challenge_id, c]));
     L.playersOnline = m.players_online;
     L.gamesRunning = m.games_running;
+    // The recent lines: what was said before this player came in (and, after
+    // a reconnect, what was said while away).
+    L.chat = (m.chat || []).slice();
+    L.chatEpoch++;
     this.refreshLobby();
   }
 
@@ -225,7 +254,7 @@ class App {
   gameEvent(ev) {
     const g = this.games.get(ev.game_id);
     if (!g) return;
-    if (ev.type !== 'game_clock' && ev.seq <= g.seq) return;
+    if (ev.type !== 'game_clock' && ev.type !== 'game_watchers' && ev.seq <= g.seq) return;
     g.apply(ev);
     if (ev.type === 'offer_answer' && g.you) {
       const what = ev.kind === 'takeback' ? 'takeback' : ev.kind === 'draw' ? 'draw offer' : 'rematch offer';
@@ -238,6 +267,50 @@ class App {
       if (p) p.status = 'idle';
     }
     this.refreshGame(g.id, ev);
+  }
+
+  /**
+   * claimTime finds when the player may claim the win against an opponent
+   * that a snapshot shows away: the snapshot does not say, so it asks for
+   * the game's recent events and reads the last player_away's
+   * claim_after_ms, counted from now (the grace began earlier, so the claim
+   * is never offered too early). Without that event (the server keeps the
+   * last 512, and none from before a restart) it waits the longest grace
+   * the server gives, 3 minutes; the server refuses a claim made too early
+   * anyway.
+   * @param {GameModel} g
+   */
+  async claimTime(g) {
+    if (!g.you || !g.away || g.away === g.you || g.result || g.claimAt !== Infinity) return;
+    const away = g.away, asked = performance.now();
+    let after = 3 * 60000;
+    try {
+      // After a server restart the game's first kept event is recent: a
+      // window reaching before it gets a full state; try shorter ones.
+      for (const back of [500, 100, 20]) {
+        const r = await this.conn.request('resync', { game_id: g.id, last_seq: Math.max(0, g.seq - back) });
+        if (r.type !== 'game_events') continue;
+        const ev = r.events.filter((e) => e.type === 'player_away' && e.color === away).pop();
+        if (ev) after = ev.claim_after_ms || 0;
+        break;
+      }
+    } catch (e) {
+      console.warn('claim time', g.id, e);
+    }
+    if (g.away === away && g.claimAt === Infinity) g.claimAt = asked + after;
+    this.refreshGame(g.id);
+  }
+
+  /** rematchStarted takes a watcher of the finished game to the rematch. */
+  rematchStarted(m) {
+    const g = this.games.get(m.game_id);
+    if (!g || g.you) return;
+    if (this.currentGame() !== m.game_id) return;
+    this.note('The players started a rematch: watching it.');
+    this.watch(m.new_game_id).then(() => {
+      this.conn.request('unwatch', { game_id: m.game_id }).catch(() => {});
+      this.games.delete(m.game_id);
+    });
   }
 
   refreshGame(id, ev) {
@@ -305,7 +378,8 @@ class App {
       case 'history': v = new HistoryView(this, a); break;
       case 'replay': v = new ReplayView(this, Number(a)); break;
       case 'profile': v = new ProfileView(this, a); break;
-      case 'leaders': v = new LeadersView(this); break;
+      case 'leaders': v = new LeadersView(this, a); break;
+      case 'account': v = new AccountView(this); break;
       default: v = new LobbyView(this);
     }
     this.show(v);
@@ -405,7 +479,7 @@ class App {
   key(e) {
     if (!this.me) return;
     if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      const to = { l: '#lobby', g: '#history', b: '#leaders', p: '#profile' }[e.key];
+      const to = { l: '#lobby', g: '#history', b: '#leaders', p: '#profile', a: '#account' }[e.key];
       if (to) {
         e.preventDefault();
         location.hash = to;
@@ -413,7 +487,7 @@ class App {
       return;
     }
     if (!typing(e.target) && !e.ctrlKey && !e.metaKey && e.key === 's') $('#sound').click();
-    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, s sound; in a game: arrows + Enter play, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
+    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, Alt+A account, s sound; in a game: arrows + Enter play, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
   }
 
   // ---- messages

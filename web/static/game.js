@@ -24,17 +24,36 @@ export class GameModel {
     this.turn = this.result ? '' : st.turn || (this.moves.length % 2 === 0 ? 'black' : 'white');
     this.you = st.your_color || '';
     this.offer = st.offer || null;
+    // When the opponent may be claimed against: known only from a
+    // player_away event (claim_after_ms); a snapshot just says who is away.
+    const keep = this.away && this.away === st.away ? this.claimAt : Infinity;
     this.away = st.away || '';
-    this.claimAt = 0;
+    /** performance.now() from which claim_win is allowed; Infinity: not known yet */
+    this.claimAt = this.away ? keep : Infinity;
     this.forbidden = st.forbidden || [];
     this.watchers = st.watchers || 0;
     this.ratings = null;
+    /** each player's network round trip in ms (0 or absent: unknown, or a bot) */
+    this.lag = { black: st.lag ? st.lag.black_ms : 0, white: st.lag ? st.lag.white_ms : 0 };
+    /** what the last move of each side got back from lag compensation */
+    this.comp = { black: 0, white: 0 };
     this.setClock(st.clock);
   }
 
   /** @param {any} c a protocol clock, or undefined for a game without one */
   setClock(c) {
     this.clock = c ? { ...c, at: performance.now() } : null;
+  }
+
+  /**
+   * firstMoveLeft is what the side to move has left of its first-move time
+   * (its clock starts only after its first move), or -1 when it is not
+   * waiting for a first move.
+   */
+  firstMoveLeft() {
+    const c = this.clock;
+    if (!c || !c.first_move_ms || this.result) return -1;
+    return Math.max(0, c.first_move_ms - (performance.now() - c.at));
   }
 
   /** remaining ms on colour's clock now, counted down locally since the last server figure. */
@@ -67,6 +86,8 @@ export class GameModel {
         this.turn = other(ev.color);
         this.forbidden = ev.forbidden || [];
         if (ev.clock) this.setClock(ev.clock);
+        if (ev.lag_ms) this.lag[ev.color] = ev.lag_ms;
+        this.comp[ev.color] = ev.comp_ms || 0;
         break;
       case 'game_takeback':
         this.moves.length = ev.plies;
@@ -84,7 +105,10 @@ export class GameModel {
         if (this.offer && this.offer.kind === ev.kind) this.offer = null;
         break;
       case 'game_over':
-        if (this.clock) this.setClock({ ...this.clock, black_ms: this.remaining('black'), white_ms: this.remaining('white'), running: '' });
+        // The server's final clocks (the flagged side reads 0); an older
+        // server sends none: stop the local ones where they stand.
+        if (ev.clock) this.setClock(ev.clock);
+        else if (this.clock) this.setClock({ ...this.clock, black_ms: this.remaining('black'), white_ms: this.remaining('white'), running: '', first_move_ms: 0 });
         this.result = { winner: ev.winner, reason: ev.reason, line: ev.line };
         this.ratings = ev.black_rating || ev.white_rating ? { black: ev.black_rating, white: ev.white_rating } : null;
         this.turn = '';
@@ -94,12 +118,16 @@ export class GameModel {
       case 'game_chat':
         this.chat.push(ev);
         break;
+      case 'game_watchers':
+        this.watchers = ev.watchers;
+        break;
       case 'player_away':
         this.away = ev.color;
         this.claimAt = performance.now() + (ev.claim_after_ms || 0);
         break;
       case 'player_back':
         this.away = '';
+        this.claimAt = Infinity;
         break;
     }
   }
@@ -119,7 +147,7 @@ export class GameView {
     this.statusEl = h('p', { class: 'turn', id: 'game-status', 'aria-live': 'polite' });
     this.phaseEl = h('div', { class: 'phase', hidden: true }); // opening phases (issue 13)
     this.offerEl = h('div', { class: 'offer', role: 'alert', hidden: true });
-    this.awayEl = h('div', { class: 'away', hidden: true });
+    this.awayEl = h('div', { class: 'away', id: 'away', hidden: true });
     const btn = (id, label, key, fn) => h('button', { id, type: 'button', onclick: fn, 'aria-keyshortcuts': key, title: `${label} (${key})` }, label, h('kbd', { text: key }));
     this.buttons = {
       takeback: btn('act-takeback', 'Takeback', 't', () => this.act('takeback')),
@@ -156,8 +184,11 @@ export class GameView {
 
   card(color) {
     const name = h('span', { class: 'name' }), rating = h('span', { class: 'rating' }), clock = h('span', { class: 'clock', id: `clock-${color}` });
-    const el = h('div', { class: `card ${color}`, id: `card-${color}` }, h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }), h('span', { class: 'who' }, name, rating), clock);
-    return { el, name, rating, clock };
+    const lag = h('span', { class: 'lag', id: `lag-${color}` });
+    const first = h('span', { class: 'first', id: `first-${color}`, hidden: true });
+    const el = h('div', { class: `card ${color}`, id: `card-${color}` }, h('span', { class: `dot ${color}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'who' }, name, h('span', { class: 'meta' }, rating, lag), first), clock);
+    return { el, name, rating, clock, lag, first };
   }
 
   /** update redraws everything from the model; ev is the event that changed it, if any. */
@@ -179,6 +210,10 @@ export class GameView {
         r = `${g.ratings[c].after} (${d >= 0 ? '+' : ''}${d})`;
       }
       card.rating.textContent = r;
+      // Lag: nothing for a bot or while unknown.
+      const lag = p.kind === 'bot' ? 0 : g.lag[c];
+      card.lag.textContent = lag ? `${r ? ' · ' : ''}${lag} ms lag` : '';
+      card.lag.title = lag ? `network round trip ${lag} ms` + (g.comp[c] ? `; ${g.comp[c]} ms given back on the last move` : '') : '';
       card.el.classList.toggle('to-move', g.turn === c);
       card.el.classList.toggle('away', g.away === c);
     }
@@ -247,7 +282,13 @@ export class GameView {
     this.awayEl.hidden = false;
     const left = Math.max(0, g.claimAt - performance.now());
     const who = g.away === g.you ? 'You are' : `${g.info[g.away].name} is`;
-    this.awayEl.textContent = `${who} disconnected.` + (g.you && g.away !== g.you ? (left > 0 ? ` You may claim the win in ${Math.ceil(left / 1000)} s, or wait.` : ' You may claim the win, or wait.') : '');
+    let claim = '';
+    if (g.you && g.away !== g.you) {
+      if (left === Infinity) claim = ' Checking when you may claim the win…';
+      else if (left > 0) claim = ` You may claim the win in ${Math.ceil(left / 1000)} s, or wait.`;
+      else claim = ' You may claim the win, or wait.';
+    }
+    this.awayEl.textContent = `${who} disconnected.${claim}`;
     this.buttons.claim.disabled = left > 0;
   }
 
@@ -266,8 +307,14 @@ export class GameView {
         ms += byo;
         by = true;
       }
-      el.textContent = (by ? '⌛ ' : '') + clockText(ms);
+      fill(el, by ? [h('small', { text: 'byo' }), ' '] : null, clockText(ms));
+      el.title = by ? 'byo-yomi period' : '';
       el.classList.toggle('low', ms < 20000 && g.clock.running === c && !g.result);
+      // The first move is not charged; it has its own countdown.
+      const first = this.cards[c].first, left = g.turn === c ? g.firstMoveLeft() : -1;
+      first.hidden = left < 0;
+      if (left >= 0) first.textContent = `first move within ${Math.ceil(left / 1000)} s`;
+      first.classList.toggle('low', left >= 0 && left < 10000);
     }
     if (g.away && !g.result) this.awayPanel();
   }

@@ -1,7 +1,7 @@
 // The lobby screen: game settings, quick pairing, bots, challenges in and
 // out, the players online, running games to watch and the lobby chat.
-import { h, fill, typing } from './dom.js';
-import { RULES, SIZES, TIMES, COLORS, BOTS, parseTime, settingsText, timeText, ruleName } from './rules.js';
+import { h, fill, typing, when } from './dom.js';
+import { RULES, SIZES, TIMES, COLORS, BOTS, parseTime, settingsText, timeText, ruleName, ruleFits } from './rules.js';
 
 const SETTINGS_KEY = 'gomoku.settings';
 
@@ -9,7 +9,10 @@ const SETTINGS_KEY = 'gomoku.settings';
 export function loadSettings() {
   const def = { rule: 'freestyle', size: 15, time: '10+5', color: 'random', rated: false };
   try {
-    return { ...def, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
+    const st = { ...def, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
+    if (!RULES.some((r) => r.id === st.rule)) st.rule = def.rule;
+    if (!ruleFits(st.rule, st.size)) st.size = 15;
+    return st;
   } catch {
     return def;
   }
@@ -22,7 +25,9 @@ export class LobbyView {
     const st = app.settings;
     const opt = (list, cur) => list.map((o) => h('option', { value: o.id, text: o.name, selected: String(o.id) === String(cur) }));
     this.rule = h('select', { id: 'set-rule', onchange: () => this.save() }, opt(RULES, st.rule));
+    this.rule.title = RULES.map((r) => `${r.name}: ${r.hint}`).join('\n');
     this.size = h('select', { id: 'set-size', onchange: () => this.save() }, opt(SIZES.map((n) => ({ id: n, name: `${n}×${n}` })), st.size));
+    this.fit();
     const known = TIMES.some((t) => t.id === st.time);
     this.time = h('select', { id: 'set-time', onchange: () => this.save() }, opt([...TIMES, { id: 'custom', name: 'custom…' }], known ? st.time : 'custom'));
     this.customTime = h('input', { id: 'set-time-custom', type: 'text', value: known ? '' : st.time, placeholder: 'e.g. 20+10 or 30m/60s', hidden: known, onchange: () => this.save(), 'aria-label': 'custom time control' });
@@ -61,7 +66,22 @@ export class LobbyView {
     document.removeEventListener('keydown', this.onKey);
   }
 
+  /**
+   * fit offers only what the server plays: a rule limited to some sizes
+   * (renju: 15×15) is not offered on other sizes, nor those sizes with it.
+   */
+  fit() {
+    const size = Number(this.size.value), rule = this.rule.value;
+    for (const o of this.rule.options) {
+      const r = RULES.find((x) => x.id === o.value);
+      o.disabled = !ruleFits(o.value, size);
+      o.textContent = r.name + (o.disabled ? ` (${r.sizes.map((n) => `${n}×${n}`).join(', ')} only)` : '');
+    }
+    for (const o of this.size.options) o.disabled = !ruleFits(rule, Number(o.value));
+  }
+
   save() {
+    this.fit();
     this.customTime.hidden = this.time.value !== 'custom';
     const st = {
       rule: this.rule.value, size: Number(this.size.value), color: this.color.value, rated: this.rated.checked,
@@ -153,12 +173,18 @@ export class LobbyView {
     this.countsEl.textContent = `${L.playersOnline} online · ${L.gamesRunning} games running`;
     const games = [...L.games.values()].filter((g) => !g.result).sort((a, b) => b.game_id - a.game_id);
     fill(this.gamesEl, games.map((g) => h('li', { 'data-game': g.game_id },
-      h('span', { class: 'grow' }, `${g.black.name} – ${g.white.name}`, h('span', { class: 'muted', text: ` ${ruleName(g.rule)} ${g.size}×${g.size}, ${timeText(g.time)}${g.rated ? ', rated' : ''}` })),
+      h('span', { class: 'grow' }, `${g.black.name} – ${g.white.name}`, h('span', { class: 'muted', text: ` ${ruleName(g.rule)} ${g.size}×${g.size}, ${timeText(g.time)}${g.rated ? ', rated' : ''}` }),
+        g.watchers ? h('span', { class: 'watchers', text: ` · ${g.watchers} watching` }) : null),
       h('button', { type: 'button', class: 'watch', onclick: () => app.watch(g.game_id), 'aria-label': `watch ${g.black.name} against ${g.white.name}`, text: g.black.name === me || g.white.name === me ? 'Open' : 'Watch' }))));
     if (!games.length) this.gamesEl.append(h('li', { class: 'muted', text: 'No games running.' }));
+    if (this.chatEpoch !== L.chatEpoch) {
+      this.chatEpoch = L.chatEpoch;
+      this.chatShown = 0;
+      this.chatLog.replaceChildren();
+    }
     for (; this.chatShown < L.chat.length; this.chatShown++) {
       const c = L.chat[this.chatShown];
-      this.chatLog.append(h('li', {}, h('b', { text: c.from }), ' ', c.text));
+      this.chatLog.append(h('li', { title: when(c.at) }, h('b', { text: c.from }), ' ', c.text));
     }
     this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }

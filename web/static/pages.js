@@ -2,7 +2,8 @@
 // leaderboard.
 import { h, fill, when, typing } from './dom.js';
 import { Board } from './board.js';
-import { ruleName, timeText, resultText } from './rules.js';
+import { RULES, ruleName, timeText, resultText } from './rules.js';
+import { blockButton } from './account.js';
 
 const link = (name) => h('a', { href: `#profile/${encodeURIComponent(name)}`, text: name, class: 'player' });
 
@@ -166,14 +167,25 @@ export class ProfileView {
     try {
       const p = await app.conn.request('get_profile', name ? { name } : {});
       const row = (k, v) => h('tr', {}, h('th', { text: k }), h('td', { text: v }));
+      const ratings = new Map((p.ratings || []).map((r) => [r.rule, r]));
       fill(this.body, h('h2', { text: p.name }),
         h('table', { class: 'kv' },
           row('Rating', `${p.rating} ± ${p.rd}`), row('Status', p.status),
           row('Games', `${p.games} (${p.rated_games} rated)`), row('Won / lost / drawn', `${p.wins} / ${p.losses} / ${p.draws}`),
           row('Joined', when(p.created_at)), p.last_login_at ? row('Last seen', when(p.last_login_at)) : null),
-        h('p', {}, h('a', { href: `#history/${encodeURIComponent(p.name)}`, class: 'button', text: 'Games' }),
+        h('h3', { text: 'Ratings by rule' }),
+        h('table', { class: 'ratings', id: 'profile-ratings' },
+          h('thead', {}, h('tr', {}, ['Rule', 'Rating', 'Rated games'].map((t) => h('th', { text: t })))),
+          h('tbody', {}, RULES.map((rule) => {
+            const r = ratings.get(rule.id);
+            return h('tr', { 'data-rule': rule.id }, h('td', {}, h('a', { href: `#leaders/${rule.id}`, text: rule.name })),
+              h('td', { text: r ? `${r.rating} ± ${r.rd}` : '–' }), h('td', { text: r ? r.rated_games : 0 }));
+          }))),
+        h('p', { class: 'row' }, h('a', { href: `#history/${encodeURIComponent(p.name)}`, class: 'button', text: 'Games' }),
           p.name !== app.me.name && p.status !== 'offline' && p.status !== 'playing'
-            ? h('button', { type: 'button', text: `Challenge ${p.name}`, onclick: () => { location.hash = '#lobby'; app.challengeFromProfile(p.name); } }) : null));
+            ? h('button', { type: 'button', text: `Challenge ${p.name}`, onclick: () => { location.hash = '#lobby'; app.challengeFromProfile(p.name); } }) : null,
+          blockButton(app, p.name),
+          p.name === app.me.name ? h('a', { href: '#account', class: 'button', id: 'account-link', text: 'Account settings' }) : null));
     } catch (e) {
       fill(this.body, h('p', { text: e.code === 'not_found' ? `No account named ${name}${app.me.kind === 'guest' && !name ? ' (guests have no profile)' : ''}.` : e.message }));
     }
@@ -181,12 +193,17 @@ export class ProfileView {
 }
 
 export class LeadersView {
-  /** @param {any} app */
-  constructor(app) {
+  /** @param {any} app @param {string} rule */
+  constructor(app, rule) {
     this.app = app;
+    this.rule = RULES.some((r) => r.id === rule) ? rule : 'freestyle';
     this.body = h('tbody');
-    this.el = h('section', { class: 'page' }, h('div', { class: 'panel wide' }, h('h2', { text: 'Leaderboard' }),
-      h('table', { class: 'leaders', id: 'leaders' }, h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Games', 'W/L/D'].map((t) => h('th', { text: t })))), this.body)));
+    this.pick = h('select', { id: 'leaders-rule', 'aria-label': 'rule', onchange: () => { location.hash = `#leaders/${this.pick.value}`; } },
+      RULES.map((r) => h('option', { value: r.id, text: r.name, selected: r.id === this.rule })));
+    this.title = h('h2', { text: `Leaderboard: ${ruleName(this.rule)}` });
+    this.el = h('section', { class: 'page' }, h('div', { class: 'panel wide' },
+      h('div', { class: 'head-row' }, this.title, h('label', { class: 'field' }, h('span', { text: 'Rule' }), this.pick)),
+      h('table', { class: 'leaders', id: 'leaders', 'data-rule': this.rule }, h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'Rated games', 'W/L/D'].map((t) => h('th', { text: t })))), this.body)));
     this.load();
   }
   destroy() {}
@@ -194,10 +211,11 @@ export class LeadersView {
 
   async load() {
     try {
-      const r = await this.app.conn.request('get_leaderboard', { limit: 100 });
-      fill(this.body, r.players.map((p, i) => h('tr', {}, h('td', { text: i + 1 }), h('td', {}, link(p.name)), h('td', { text: `${p.rating}` }),
+      const r = await this.app.conn.request('get_leaderboard', { rule: this.rule, limit: 100 });
+      fill(this.body, r.players.map((p, i) => h('tr', { 'data-player': p.name }, h('td', { text: i + 1 }), h('td', {}, link(p.name)), h('td', { text: `${p.rating} ± ${p.rd}` }),
         h('td', { text: p.rated_games }), h('td', { text: `${p.wins}/${p.losses}/${p.draws}` }))));
-      if (!r.players.length) this.body.append(h('tr', {}, h('td', { colSpan: 5, class: 'muted', text: 'No rated games yet.' })));
+      if (!r.players.length) this.body.append(h('tr', {}, h('td', { colSpan: 5, class: 'muted', text: `No rated ${ruleName(this.rule).toLowerCase()} games yet.` })));
+      this.body.parentElement.dataset.loaded = r.rule || this.rule;
     } catch (e) {
       this.app.error(e.message);
     }

@@ -1,15 +1,26 @@
 // The game options the app offers, in one place: the opening rules of
-// issue 13 (swap2, Soosõrv-8, Taraguchi-10, caro) are added to RULES and,
-// if they have phases, get a panel from game.js's phasePanel.
+// issue 13 (swap2, Soosõrv-8, Taraguchi-10) are added to RULES and, if they
+// have phases, get a panel from game.js's phasePanel.
 
-/** @type {{id: string, name: string, hint: string}[]} */
+/**
+ * RULES are the rules the server plays, each rated on its own. sizes, when
+ * set, are the only board sizes the server accepts for the rule.
+ * @type {{id: string, name: string, hint: string, sizes?: number[]}[]}
+ */
 export const RULES = [
   { id: 'freestyle', name: 'Freestyle', hint: 'five or more in a row wins' },
   { id: 'standard', name: 'Standard', hint: 'exactly five wins' },
-  { id: 'renju', name: 'Renju', hint: 'black may not make double-three, double-four or overline' },
+  { id: 'renju', name: 'Renju', hint: 'black may not make double-three, double-four or overline; 15×15 only', sizes: [15] },
+  { id: 'caro', name: 'Caro', hint: 'exactly five, not blocked by the opponent at both ends' },
 ];
 
 export const SIZES = [15, 19, 13, 9, 20];
+
+/** ruleFits reports whether the server plays rule on a size×size board. @param {string} rule @param {number} size */
+export function ruleFits(rule, size) {
+  const r = RULES.find((x) => x.id === rule);
+  return !r || !r.sizes || r.sizes.includes(size);
+}
 
 /** Time controls offered in the menu; "custom" lets the player type one. */
 export const TIMES = [
