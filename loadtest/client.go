@@ -92,6 +92,9 @@ func (c *client) connect(ctx context.Context) error {
 		return fmt.Errorf("dial: %w", err)
 	}
 	c.ws = ws
+	if c.r.cfg.Echo {
+		return nil // an echo server has no login
+	}
 	stop := context.AfterFunc(ctx, func() { _ = ws.SetReadDeadline(time.Now()) })
 	defer stop()
 	if _, err := c.call(protocol.Hello{Version: protocol.Version, Client: "gomoku-loadtest/1"}); err != nil {

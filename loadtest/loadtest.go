@@ -86,6 +86,12 @@ type Config struct {
 	// stall of the server or the machine) from a steady tail.
 	OnSlow   func(sent time.Time, rtt time.Duration)
 	SlowOver time.Duration
+	// Echo drives a bare echo server (EchoServer) instead of a game
+	// server, for a baseline: the connections do not log in, and each pair
+	// sends a move-sized frame in turn at Rate, timed to its echo (the
+	// "ok"). Everything else (ramp, idle connections, window, metrics) is
+	// the same.
+	Echo bool
 }
 
 func (c Config) withDefaults() (Config, error) {
@@ -272,7 +278,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		settings: protocol.Settings{Opening: "none", Rule: cfg.Rule, Size: cfg.Size, Color: protocol.ColorBlack,
 			Time: protocol.TimeControl{MainMS: cfg.Clock.Milliseconds()}},
 	}
-	rep := &Report{URL: cfg.URL, Conns: cfg.Conns, Games: cfg.Games, Idle: cfg.Conns - 2*cfg.Games,
+	mode := "game"
+	if cfg.Echo {
+		mode = "echo"
+	}
+	rep := &Report{URL: cfg.URL, Mode: mode, Conns: cfg.Conns, Games: cfg.Games, Idle: cfg.Conns - 2*cfg.Games,
 		Rate: cfg.Rate, SourceIPs: len(r.ips), GOMAXPROCS: runtime.GOMAXPROCS(0)}
 
 	before, err := r.baseMetrics(ctx)
@@ -300,7 +310,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 
 	pairs := r.pairUp(clients)
-	if err := r.startGames(ctx, pairs, rep); err != nil {
+	startPairs := r.startGames
+	if cfg.Echo {
+		startPairs = r.startEcho
+	}
+	if err := startPairs(ctx, pairs, rep); err != nil {
 		return nil, err
 	}
 

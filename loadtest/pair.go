@@ -1,6 +1,7 @@
 package loadtest
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -81,4 +82,43 @@ func (p *pair) scriptMove(black bool, ply int) (string, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.script.move(black, ply)
+}
+
+// echoFrame is what a pair sends to an echo server: a move request of the
+// size the game server receives.
+var echoFrame = protocol.Move{GameID: 1234567, Move: "h8"}
+
+// startEcho starts the pairs' turns on an echo server, spread over
+// GameRamp: each pair sends one frame per interval, its two clients in turn.
+func (r *runner) startEcho(ctx context.Context, pairs []*pair, rep *Report) error {
+	r.cfg.Logf("starting %d echo pairs over %s", len(pairs), r.cfg.GameRamp)
+	start := time.Now()
+	for i, p := range pairs {
+		at := start.Add(time.Duration(int64(r.cfg.GameRamp) * int64(i) / int64(len(pairs))))
+		if err := sleep(ctx, time.Until(at)); err != nil {
+			return err
+		}
+		r.pairsStarted.Add(1)
+		p.echoTurn(p.a, start)
+	}
+	rep.GamesStarted = len(pairs)
+	rep.GameStartSeconds = time.Since(start).Seconds()
+	return nil
+}
+
+// echoTurn has c send its frame, then schedules the partner's turn one
+// interval after this one was due (at once if that is past).
+func (p *pair) echoTurn(c *client, due time.Time) {
+	if p.r.stopping.Load() {
+		return
+	}
+	c.send(reqMove, echoFrame)
+	next, other := due.Add(p.r.interval), p.a
+	if c == p.a {
+		other = p.b
+	}
+	if now := time.Now(); next.Before(now) {
+		next = now
+	}
+	time.AfterFunc(time.Until(next), func() { p.echoTurn(other, next) })
 }

@@ -12,6 +12,7 @@ import (
 // bytes, CPU in cores (CPU seconds per second).
 type Report struct {
 	URL        string  `json:"url"`
+	Mode       string  `json:"mode"` // "game", or "echo" against a bare echo server
 	Conns      int     `json:"conns"`
 	Games      int     `json:"games"`
 	Idle       int     `json:"idle_conns"`
@@ -158,17 +159,27 @@ func (rep *Report) Problems() []string {
 // WriteText prints the report for people.
 func (rep *Report) WriteText(w io.Writer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
-	p("gomoku load test against %s", rep.URL)
+	if rep.Mode == "echo" {
+		p("echo baseline against %s (pairs send a move-sized frame in turn; \"ok\" is its echo)", rep.URL)
+	} else {
+		p("gomoku load test against %s", rep.URL)
+	}
 	p("connections  %d of %d in %.1fs (%d source addresses); %d idle", rep.Connected, rep.Conns,
 		rep.ConnectSeconds, rep.SourceIPs, rep.Idle)
 	p("games        %d of %d started in %.1fs, %.2f moves/s each; %d ended and restarted during the run",
 		rep.GamesStarted, rep.Games, rep.GameStartSeconds, rep.Rate, rep.GamesOver)
 	p("window       %.1fs: %d moves, %.1f moves/s (target %.0f)", rep.Window, rep.Moves, rep.MovesPerSec, rep.Target)
 	p("move → ok    %s", rep.Ack)
-	p("move → echo  %s", rep.Echo)
+	if rep.Echo.Count > 0 {
+		p("move → echo  %s", rep.Echo)
+	}
 	if s := rep.Server; s.Scraped {
-		p("server       %.0f moves/s, CPU %.2f cores; move handling mean %.2fms, p50 ≤%s, p99 ≤%s (histogram)",
-			s.MovesPerSec, s.CPU, s.MoveHandling.Mean, bound(s.MoveHandling.P50), bound(s.MoveHandling.P99))
+		if s.MoveHandling.Count > 0 {
+			p("server       %.0f moves/s, CPU %.2f cores; move handling mean %.2fms, p50 ≤%s, p99 ≤%s (histogram)",
+				s.MovesPerSec, s.CPU, s.MoveHandling.Mean, bound(s.MoveHandling.P50), bound(s.MoveHandling.P99))
+		} else {
+			p("server       CPU %.2f cores", s.CPU)
+		}
 		if s.StoreAppend.Count > 0 {
 			p("server store mean %.2fms, p50 ≤%s, p99 ≤%s (storing a move, part of move handling)",
 				s.StoreAppend.Mean, bound(s.StoreAppend.P50), bound(s.StoreAppend.P99))

@@ -33,9 +33,10 @@ const (
 )
 
 // conn is one websocket connection. Its reader goroutine (readLoop) reads
-// and handles requests in order; its writer goroutine (writeLoop) owns every
-// write. Anyone may queue a frame with send, which never blocks: when the
-// queue is full the connection is closed.
+// and handles requests in order; a writer goroutine, started while there is
+// something to write (writer.go), owns every write. Anyone may queue a frame
+// with send, which never blocks: when the queue is full the connection is
+// closed.
 type conn struct {
 	env   *env
 	lobby *hub
@@ -43,9 +44,17 @@ type conn struct {
 	ws    *websocket.Conn
 	cork  *corkConn // the socket under ws when served by Serve; nil otherwise
 	ip    string    // the peer's address, for per-address limits (never logged with tokens)
-	out   chan []byte
 	done  chan struct{}
 	once  sync.Once
+
+	// The writer's state (writer.go), under wmu.
+	wmu      sync.Mutex
+	queue    [][]byte // frames waiting for the writer
+	writing  bool     // a writer goroutine runs
+	pingDue  bool     // the pinger asked for a ping
+	closing  bool     // close was called: nothing more is queued
+	finished bool     // the last writer has taken over: no writer starts again
+	pingSlot int      // which of the pinger's rounds pings this connection (ping.go)
 	// readerDone is closed when the reader goroutine ends.
 	readerDone chan struct{}
 
@@ -72,32 +81,11 @@ func newConn(g *gate, ws *websocket.Conn, ip string) *conn {
 	cork, _ := ws.NetConn().(*corkConn)
 	return &conn{
 		env: g.env, lobby: g.lobby, gate: g, ws: ws, ip: ip, cork: cork,
-		out:         make(chan []byte, sendQueue),
 		done:        make(chan struct{}),
 		readerDone:  make(chan struct{}),
 		limiter:     rate.NewLimiter(g.env.cfg.RateLimit, g.env.cfg.RateBurst),
 		authLimiter: rate.NewLimiter(rate.Every(authInterval), authBurst),
 		chatLimiter: rate.NewLimiter(rate.Every(chatInterval), chatBurst),
-		watching:    map[int64]*game{},
-	}
-}
-
-// send queues a frame for the writer. It never blocks; a full queue closes
-// the connection (the peer is not reading). False when the frame was not
-// queued.
-func (c *conn) send(frame []byte) bool {
-	select {
-	case <-c.done:
-		return false
-	default:
-	}
-	select {
-	case c.out <- frame:
-		return true
-	default:
-		c.env.metrics.dropped.Inc()
-		c.close(websocket.ClosePolicyViolation, tooSlow)
-		return false
 	}
 }
 
@@ -111,93 +99,6 @@ func (c *conn) replyErr(id string, err error) {
 	pe := wireError(c.env.log, err)
 	c.env.metrics.errors.WithLabelValues(string(pe.Code)).Inc()
 	c.reply(id, pe)
-}
-
-// close ends the connection once with a close code; safe from any goroutine.
-func (c *conn) close(code int, text string) {
-	c.once.Do(func() {
-		c.closeCode, c.closeText = code, text
-		close(c.done)
-	})
-}
-
-// writeLoop owns all writes: queued frames, pings, and the final close frame.
-func (c *conn) writeLoop() {
-	ticker := time.NewTicker(c.env.cfg.PingInterval)
-	defer func() {
-		ticker.Stop()
-		c.ws.Close() // ends the reader too
-	}()
-	for {
-		select {
-		case frame := <-c.out:
-			if err := c.writeFrames(frame); err != nil {
-				c.close(websocket.CloseAbnormalClosure, "")
-				return
-			}
-		case <-ticker.C:
-			if err := c.writePing(time.Now()); err != nil {
-				c.close(websocket.CloseAbnormalClosure, "")
-				return
-			}
-		case <-c.done:
-			if c.closeCode == websocket.CloseAbnormalClosure {
-				return
-			}
-			if c.closeText != tooSlow { // a peer that does not read gets no more
-				c.flush()
-			}
-			msg := websocket.FormatCloseMessage(c.closeCode, c.closeText)
-			_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(closeTimeout))
-			// Let the reader see the peer's close reply before the socket
-			// closes: closing with unread input would reset the connection
-			// and lose the close frame.
-			select {
-			case <-c.readerDone:
-			case <-time.After(closeTimeout):
-			}
-			return
-		}
-	}
-}
-
-// writeFrames writes frame and whatever else is queued by now, in one
-// system call when the socket can be corked.
-func (c *conn) writeFrames(frame []byte) error {
-	_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
-	if c.cork == nil {
-		return c.ws.WriteMessage(websocket.TextMessage, frame)
-	}
-	c.cork.cork()
-	err := c.ws.WriteMessage(websocket.TextMessage, frame)
-more:
-	for n := 1; err == nil && n < sendQueue; n++ {
-		select {
-		case frame = <-c.out:
-			err = c.ws.WriteMessage(websocket.TextMessage, frame)
-		default:
-			break more
-		}
-	}
-	if uerr := c.cork.uncork(); err == nil {
-		err = uerr
-	}
-	return err
-}
-
-// flush writes what is still queued (best effort, e.g. a shutdown notice).
-func (c *conn) flush() {
-	_ = c.ws.SetWriteDeadline(time.Now().Add(closeTimeout))
-	for {
-		select {
-		case frame := <-c.out:
-			if c.ws.WriteMessage(websocket.TextMessage, frame) != nil {
-				return
-			}
-		default:
-			return
-		}
-	}
 }
 
 // readLoop reads frames until the connection ends, then cleans up. A

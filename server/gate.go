@@ -13,11 +13,12 @@ import (
 // all when the server stops. Each connection then hands its requests to the
 // routing table (handle.go), which reaches the lobby and the games.
 type gate struct {
-	env    *env
-	lobby  *hub
-	authIP *ipLimiter
-	up     websocket.Upgrader
-	connWG sync.WaitGroup // connection writers (they send the goodbye)
+	env      *env
+	lobby    *hub
+	authIP   *ipLimiter
+	up       websocket.Upgrader
+	connWG   sync.WaitGroup // open connections, until their last writer said goodbye
+	nextSlot int            // the ping slot of the next connection (ping.go)
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
@@ -53,7 +54,8 @@ func (g *gate) close() (first bool, open int) {
 	return first, len(conns)
 }
 
-// serveWS upgrades to a websocket and runs the connection's two goroutines.
+// serveWS upgrades to a websocket and starts the connection's reader (its
+// writers start when there is something to write).
 func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
 	ip := g.env.cfg.TrustedProxies.clientIP(r)
 	if status, text := g.reserve(ip); status != 0 {
@@ -73,10 +75,6 @@ func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.env.metrics.connections.Inc()
-	go func() {
-		defer g.connWG.Done()
-		c.writeLoop()
-	}()
 	go c.readLoop()
 }
 
@@ -109,8 +107,7 @@ func (g *gate) releaseLocked(ip string) {
 	}
 }
 
-// track registers a live connection whose writer is about to start, on the
-// slot reserved for it; false when shutting down (the slot is given back).
+// track registers a live connection on the slot reserved for it; false when shutting down (the slot is given back).
 // (Adding under the lock that sets stopping keeps connWG.Add before
 // Shutdown's Wait.)
 func (g *gate) track(c *conn) bool {
@@ -121,6 +118,8 @@ func (g *gate) track(c *conn) bool {
 		return false
 	}
 	g.conns[c] = struct{}{}
+	c.pingSlot = g.nextSlot
+	g.nextSlot = (g.nextSlot + 1) % pingSlots
 	g.connWG.Add(1)
 	return true
 }

@@ -222,6 +222,9 @@ func (c *conn) toGame(id string, m protocol.Message, gameOf func(*conn, protocol
 	}
 	switch m.(type) {
 	case *protocol.Watch, *protocol.Resync:
+		if c.watching == nil { // most connections never watch: no map until one does
+			c.watching = map[int64]*game{}
+		}
 		c.watching[gid] = g // so the connection leaves it when it closes
 	}
 	r := request{c: c, u: c.user, id: id, msg: m, received: c.env.now()}

@@ -159,6 +159,7 @@ func New(store gomoku.Store, cfg Config) *Server {
 	e.work.goRun(lobby.lobbyLoop)
 	e.work.goRun(s.sweepSessions)
 	e.work.goRun(s.gate.authIP.sweep)
+	e.work.goRun(s.gate.pinger)
 	return s
 }
 

@@ -39,6 +39,14 @@ import (
 
 var _ gomoku.Store = (*DB)(nil)
 
+// writerCacheKiB is the writer connection's page cache. Every running game
+// appends to its own leaf pages of the moves table (keyed by game and ply):
+// 5,000 games at once touch 5,000 pages and their index parents. SQLite's
+// default cache (2 MB) holds a fraction of them, so most moves re-read their
+// page from the WAL or the file before writing it; 64 MB holds them all.
+// It is a bound, not an allocation: the cache grows to what is touched.
+const writerCacheKiB = 64 << 10
+
 // Options tune Open. The zero value is the documented default.
 type Options struct {
 	// Synchronous is "NORMAL" (default: survives process crashes) or "FULL"
@@ -113,6 +121,7 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	}
 	wq.Add("_pragma", "wal_autocheckpoint(0)") // see checkpoint.go
 	wq.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", walSizeLimit))
+	wq.Add("_pragma", fmt.Sprintf("cache_size(%d)", -writerCacheKiB))
 	w, err := sql.Open("sqlite", path+"?"+wq.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)

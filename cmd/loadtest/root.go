@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"runtime/pprof"
 	"strings"
@@ -24,6 +25,9 @@ type options struct {
 	maxP99  time.Duration
 	cpuProf string // the load tool's own CPU profile, to see what it costs
 	slowLog string // file of the window's slow moves: send time, round trip
+	// baseline runs the same load against a bare echo server (a child
+	// process) first, and prints both with their ratios.
+	baseline bool
 }
 
 // errProblems is returned when the run took place but something failed.
@@ -100,13 +104,18 @@ dropped client, no move, p99 over --max-p99).`,
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write the load tool's own CPU profile to this file")
 	f.StringVar(&o.slowLog, "slow-log", "", "write each move of the window slower than --slow-over to this file (send time, round trip)")
 	f.DurationVar(&c.SlowOver, "slow-over", 20*time.Millisecond, "the round trip that makes a move slow, for --slow-log")
+	f.BoolVar(&o.baseline, "baseline", false,
+		"first run the same load against a bare websocket echo server (started by the tool), then the game server; print both and the ratios")
+	f.BoolVar(&c.Echo, "echo", false, "--url is an echo server (loadtest echo), not a game server")
 	f.DurationVar(&o.maxP99, "max-p99", 0, "fail when the p99 move round trip (to ok) exceeds this (0: no limit)")
+	cmd.AddCommand(newEchoCmd())
 	return cmd
 }
 
 // runLoad runs the load test and prints its report.
 func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 	cfg := o.cfg
+	cfg.Logf = func(string, ...any) {}
 	if !o.quiet {
 		cfg.Logf = func(format string, args ...any) {
 			fmt.Fprintf(stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
@@ -127,20 +136,30 @@ func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 		defer w.close()
 		cfg.OnSlow = w.write
 	}
+	var base *loadtest.Report
+	if o.baseline {
+		var err error
+		if base, err = runBaseline(ctx, cfg); err != nil {
+			return err
+		}
+		cfg.Logf("baseline done; now the game server")
+	}
+	var out interface {
+		WriteText(io.Writer)
+		Problems() []string
+	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	if o.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		rep.WriteText(stdout)
+	out = rep
+	if base != nil {
+		out = loadtest.Compare(base, rep)
 	}
-	probs := rep.Problems()
+	if err := write(stdout, out, o.json); err != nil {
+		return err
+	}
+	probs := out.Problems()
 	if o.maxP99 > 0 && rep.Ack.P99 > float64(o.maxP99.Microseconds())/1000 {
 		probs = append(probs, fmt.Sprintf("p99 %.2fms over %s", rep.Ack.P99, o.maxP99))
 	}
@@ -148,6 +167,40 @@ func runLoad(ctx context.Context, o *options, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: %s", errProblems, strings.Join(probs, "; "))
 	}
 	return nil
+}
+
+// write prints a report or a comparison, as text or JSON.
+func write(w io.Writer, v interface{ WriteText(io.Writer) }, asJSON bool) error {
+	if !asJSON {
+		v.WriteText(w)
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// runBaseline runs cfg's load against an echo server started for it, on the
+// game server's host, with the ramps capped (an echo has no login to pace).
+func runBaseline(ctx context.Context, cfg loadtest.Config) (*loadtest.Report, error) {
+	u, err := url.Parse(cfg.URL)
+	if err != nil {
+		return nil, fmt.Errorf("server URL: %w", err)
+	}
+	echo, err := startEcho(ctx, u.Hostname())
+	if err != nil {
+		return nil, err
+	}
+	defer echo.stop()
+	cfg.Logf("baseline: echo server on %s", echo.addr)
+	cfg.Echo, cfg.URL, cfg.MetricsURL = true, "ws://"+echo.addr+"/ws", ""
+	cfg.Ramp = min(cfg.Ramp, 20*time.Second)
+	cfg.GameRamp = min(cfg.GameRamp, 20*time.Second)
+	if cfg.GameRamp == 0 {
+		cfg.GameRamp = cfg.Ramp
+	}
+	cfg.OnSlow = nil
+	return loadtest.Run(ctx, cfg)
 }
 
 // startCPUProfile profiles this process into path until stop.
