@@ -13,6 +13,7 @@ import (
 	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/client/tui"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -216,10 +217,19 @@ func lobbySettings(c *config.Settings) *tui.Settings {
 	default:
 		return nil
 	}
-	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated}
+	var open client.OpeningRule // "": the server's default
+	if c.Opening != "" {
+		k, err := opening.ParseKind(c.Opening)
+		if err != nil || k.Supports(rule, opening.RenjuSize) != nil {
+			return nil
+		}
+		open = client.Opening(k)
+	}
+	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated, Opening: open}
 }
 
 // configSettings is the lobby's settings as the config keeps them.
 func configSettings(s tui.Settings) *config.Settings {
-	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated}
+	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated,
+		Opening: s.Opening.String()}
 }
