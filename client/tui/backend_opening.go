@@ -21,7 +21,7 @@ func (b *ClientBackend) openingActed(e client.OpeningActed) tea.Msg {
 	}
 	b.names[e.Game] = map[engine.Color]string{engine.Black: e.Black, engine.White: e.White}
 	places := e.Action.Kind == opening.Place || e.Action.Kind == opening.Choose
-	return GameOpeningMsg{Game: e.Game, Phase: e.Phase, Swapped: e.Swapped, Places: places, Clock: b.clocks(e.Clock),
+	return GameOpeningMsg{Game: e.Game, Phase: e.Phase, Swapped: e.Swapped, Places: places, Turn: e.Turn, Clock: b.clocks(e.Clock),
 		Text: openingNote(e, b.c.Me().Name, mine)}
 }
 

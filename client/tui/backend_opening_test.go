@@ -80,3 +80,23 @@ func TestAppFollowsSwap(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnAfterTheOpening: the opening's last action says who moves next
+// before the stone it placed arrives; the banner does not show the board's
+// stale turn meanwhile.
+func TestTurnAfterTheOpening(t *testing.T) {
+	s := soosorvChoose(t, engine.White) // white chooses among the offers
+	s.ApplyOpening(GameOpeningMsg{Game: 42, Places: true, Turn: engine.White})
+	if s.Phase != nil || s.Turn() != engine.White || !s.MyTurn() {
+		t.Fatalf("after the choice: phase %v, turn %s", s.Phase, s.Turn())
+	}
+	if err := s.Apply(engine.Move{Point: pts(t, "g7")[0], Color: engine.Black}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Turn() != engine.White || len(s.Moves()) != 5 {
+		t.Fatalf("after the 5th stone: turn %s, %d moves", s.Turn(), len(s.Moves()))
+	}
+	if err := s.Apply(engine.Move{Point: pts(t, "a1")[0], Color: engine.White}); err != nil || s.Turn() != engine.Black {
+		t.Fatalf("after the 6th: turn %s, %v", s.Turn(), err)
+	}
+}

@@ -53,6 +53,10 @@ type GameState struct {
 	// Phase is the decision the opening waits for; nil once it is over
 	// (or without an opening rule).
 	Phase *client.Phase
+	// turnAhead is the side to move when the opening's last action is
+	// applied but the stone it placed is not yet (its move comes next):
+	// the board's turn is one behind until then. Empty otherwise.
+	turnAhead engine.Color
 }
 
 // NewGameState starts a game state from its info and the moves played so far,
@@ -82,6 +86,7 @@ func (s *GameState) Apply(m engine.Move) error {
 		return fmt.Errorf("game %d: move %s: %w", s.Info.ID, m.Point, err)
 	}
 	s.Offer, s.MyOffer = "", ""
+	s.turnAhead = engine.Empty
 	return nil
 }
 
@@ -96,6 +101,9 @@ func (s *GameState) ApplyOpening(m GameOpeningMsg) {
 		}
 	}
 	s.Phase = m.Phase
+	if m.Phase == nil && m.Places {
+		s.turnAhead = m.Turn
+	}
 	if m.Clock != nil {
 		s.SetClocks(*m.Clock)
 	}
@@ -204,8 +212,11 @@ func (s *GameState) Result() engine.Result { return s.result }
 // Turn is the side to move or, in the opening, the colour of the player
 // who acts.
 func (s *GameState) Turn() engine.Color {
-	if s.Phase != nil {
+	switch {
+	case s.Phase != nil:
 		return s.Phase.Color
+	case s.turnAhead != engine.Empty:
+		return s.turnAhead
 	}
 	return s.game.Turn()
 }

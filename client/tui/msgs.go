@@ -76,7 +76,8 @@ type GameOpeningMsg struct {
 	Game    int64
 	Phase   *client.Phase
 	Swapped bool
-	Places  bool // the action placed a stone: its GameMoveMsg follows
+	Places  bool         // the action placed a stone: its GameMoveMsg follows
+	Turn    engine.Color // the colour to act or move next
 	Clock   *Clocks
 	Text    string
 }
