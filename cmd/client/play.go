@@ -37,7 +37,11 @@ the bots, challenges, quick pairing and chat, and the game screen.
 
 You play as the saved session (see "gomoku login"); without one you are asked
 for a username and password, or play as a guest. Your running games open at
-once. Keys are listed at the bottom of each screen; ctrl+c quits.`,
+once. Keys are listed at the bottom of each screen; ctrl+c quits.
+
+Games start with an opening rule (swap2; Soosõrv-8 for renju; 6 in the
+lobby chooses another, or none): its phases are played on the board, and
+the line under it says what is due and which keys do it.`,
 		Example: `  gomoku play
   gomoku play --guest --name bob`,
 		Args: cobra.NoArgs,
