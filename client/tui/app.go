@@ -331,7 +331,6 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 			} else if !g.holdMsg {
 				g.Message = ""
 			}
-			g.holdMsg = false
 			if m.Clock != nil {
 				g.State.SetClocks(*m.Clock)
 			}

@@ -79,6 +79,11 @@ func TestAppFollowsSwap(t *testing.T) {
 			t.Errorf("no %q on the screen:\n%s", want, view)
 		}
 	}
+	// The note stays through the next stone, unlike a stale error.
+	a.Update(GameMoveMsg{Game: 42, Move: engine.Move{Point: pts(t, "h9")[0], Color: engine.White}})
+	if g := a.Games[42]; g.Message != "bob swapped: you play white now" {
+		t.Errorf("after the next stone the message is %q", g.Message)
+	}
 }
 
 // TestTurnAfterTheOpening: the opening's last action says who moves next

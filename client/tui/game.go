@@ -52,8 +52,9 @@ type GameModel struct {
 	// marks are the fifth moves I marked to offer, in the opening's offer
 	// phase; sent together with o.
 	marks []engine.Point
-	// holdMsg keeps the message line through the next move: an opening
-	// action's note comes just before the stone it places.
+	// holdMsg keeps the message line through moves, until it expires or
+	// another replaces it: an opening action's note comes just before the
+	// stone it places, or the opponent's first move.
 	holdMsg bool
 }
 
@@ -68,12 +69,14 @@ func NewGameModel(s *GameState, st Styles, now func() time.Time) *GameModel {
 func (m *GameModel) Info(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), false
 	m.msgSeq++
+	m.holdMsg = false
 }
 
 // Error shows an error line.
 func (m *GameModel) Error(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), true
 	m.msgSeq++
+	m.holdMsg = false
 }
 
 // expire clears the message line if it still shows message number seq.

@@ -294,8 +294,8 @@ func (m *GameModel) opening(msg GameOpeningMsg) {
 	if p := m.State.Phase; p == nil || p.Kind != opening.OfferFifths {
 		m.marks = nil
 	}
-	m.holdMsg = msg.Places && msg.Text != ""
 	if msg.Text != "" {
 		m.Info("%s", msg.Text)
+		m.holdMsg = true
 	}
 }
