@@ -139,7 +139,7 @@ type cellMarks struct{ forbidden, win, marked bool }
 
 func (v BoardView) cell(p engine.Point, mk cellMarks, st Styles) string {
 	var s string
-	style := st.Board
+	var style lipgloss.Style
 	switch v.Board.At(p) {
 	case engine.Black:
 		s, style = glyphBlack, st.Black
