@@ -214,11 +214,15 @@ func settingsOf(s protocol.Settings) (Settings, error) {
 			return Settings{}, err
 		}
 	}
-	open, err := opening.ParseKind(s.Opening)
-	if err != nil {
-		return Settings{}, err
+	out := Settings{Rule: rule, Size: size, Time: timeControlOf(s.Time), Color: color, Rated: s.Rated}
+	if s.Opening != "" { // "": the rule's default, as the wire has it
+		open, err := opening.ParseKind(s.Opening)
+		if err != nil {
+			return Settings{}, err
+		}
+		out.Opening = Opening(open)
 	}
-	return Settings{Rule: rule, Size: size, Time: timeControlOf(s.Time), Color: color, Rated: s.Rated, Opening: open}, nil
+	return out, nil
 }
 
 // wire converts settings for a request: a random colour is sent as such.

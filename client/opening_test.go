@@ -36,3 +36,33 @@ func TestOpeningEvents(t *testing.T) {
 		}
 	}
 }
+
+// The zero OpeningRule leaves the server's default (the field is left out
+// on the wire); a named one, none included, is sent by name. Settings
+// from the wire keep the difference.
+func TestOpeningRuleWire(t *testing.T) {
+	tests := []struct {
+		rule engine.Rule
+		open OpeningRule
+		wire string
+		want opening.Kind // what the game is played with
+	}{
+		{engine.Freestyle, OpeningRule{}, "", opening.Swap2},
+		{engine.Caro, OpeningRule{}, "", opening.Swap2},
+		{engine.Renju, OpeningRule{}, "", opening.Soosorv8},
+		{engine.Renju, Opening(opening.None), "none", opening.None},
+		{engine.Renju, Opening(opening.Taraguchi10), "taraguchi-10", opening.Taraguchi10},
+		{engine.Standard, Opening(opening.Swap2), "swap2", opening.Swap2},
+	}
+	for _, tt := range tests {
+		s := Settings{Rule: tt.rule, Size: 15, Opening: tt.open}
+		w := s.wire()
+		if w.Opening != tt.wire || tt.open.For(tt.rule) != tt.want {
+			t.Errorf("%s %+v: wire %q, plays %s; want %q, %s", tt.rule, tt.open, w.Opening, tt.open.For(tt.rule), tt.wire, tt.want)
+		}
+		back, err := settingsOf(w)
+		if err != nil || back != s {
+			t.Errorf("%s %+v: read back %+v, %v", tt.rule, tt.open, back, err)
+		}
+	}
+}

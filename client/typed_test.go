@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/internal/servertest"
 	"github.com/gomokud/gomoku/protocol"
 )
@@ -67,7 +68,8 @@ func TestTypedRequestsAgainstServer(t *testing.T) {
 		t.Fatalf("carol is %+v", me)
 	}
 
-	settings := Settings{Rule: engine.Renju, Size: 15, Color: engine.Black,
+	// No opening rule: the game below starts with moves.
+	settings := Settings{Rule: engine.Renju, Size: 15, Color: engine.Black, Opening: Opening(opening.None),
 		Time: TimeControl{Main: 10 * time.Minute, Increment: 5 * time.Second}}
 	ch, err := alice.SendChallenge(ctx, "bob", settings)
 	if err != nil || ch.To != "bob" || ch.Settings != settings {

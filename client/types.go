@@ -51,9 +51,48 @@ type Settings struct {
 	Time  TimeControl  // all zero: no clock
 	Color engine.Color // the challenger's colour; engine.Empty for random
 	Rated bool
-	// Opening is the opening rule. The zero value, opening.None, is sent
-	// as "none": a client asks for an opening rule explicitly.
-	Opening opening.Kind
+	// Opening is the opening rule. The zero value leaves the server's
+	// default for the rule (DefaultOpening); Opening(opening.None) asks
+	// for none. Settings from the server always name the rule.
+	Opening OpeningRule
+}
+
+// OpeningRule is the opening rule settings ask for: the server's default
+// for the game's rule (the zero value), or a named one (Opening).
+type OpeningRule struct {
+	Kind  opening.Kind // read only when Named
+	Named bool         // false: the server's default, DefaultOpening
+}
+
+// Opening names opening rule k, opening.None included.
+func Opening(k opening.Kind) OpeningRule { return OpeningRule{Kind: k, Named: true} }
+
+// For is the opening rule a game under rule r is played with: the named
+// one, or the server's default.
+func (o OpeningRule) For(r engine.Rule) opening.Kind {
+	if o.Named {
+		return o.Kind
+	}
+	return DefaultOpening(r)
+}
+
+// String is the rule's wire name; "" for the server's default, which the
+// wire leaves out.
+func (o OpeningRule) String() string {
+	if !o.Named {
+		return ""
+	}
+	return o.Kind.String()
+}
+
+// DefaultOpening is the opening rule the server plays under rule r when
+// settings name none (docs/protocol.md, "Openings"): Soosõrv-8 for renju,
+// swap2 for the others.
+func DefaultOpening(r engine.Rule) opening.Kind {
+	if r == engine.Renju {
+		return opening.Soosorv8
+	}
+	return opening.Swap2
 }
 
 // Challenge is an open challenge from or to the local player.

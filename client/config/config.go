@@ -49,6 +49,9 @@ type Settings struct {
 	Time  string `json:"time,omitempty"` // "10+5", "30m/60s", "none"
 	Color string `json:"color,omitempty"`
 	Rated bool   `json:"rated,omitempty"`
+	// Opening is the opening rule chosen ("none", "swap2", ...); "" for
+	// the server's default for the rule.
+	Opening string `json:"opening,omitempty"`
 }
 
 // Guest returns the saved guest token for the server url; "" when none is

@@ -328,13 +328,17 @@ func (a *App) event(msg tea.Msg) tea.Cmd {
 		if g := a.Games[m.Game]; g != nil {
 			if err := g.State.Apply(m.Move); err != nil {
 				g.Error("%v", err)
-			} else {
+			} else if !g.holdMsg {
 				g.Message = ""
 			}
 			if m.Clock != nil {
 				g.State.SetClocks(*m.Clock)
 			}
 			g.State.SetLag(m.Move.Color, m.Lag)
+		}
+	case GameOpeningMsg:
+		if g := a.Games[m.Game]; g != nil {
+			g.opening(m)
 		}
 	case GameUndoMsg:
 		if g := a.Games[m.Game]; g != nil {
@@ -547,7 +551,11 @@ func (a *App) View() string {
 	}
 	switch {
 	case a.help && g != nil:
-		return helpView(fmt.Sprintf("Keys · game %d", g.State.Info.ID), gameKeys(g.player()), a.width, a.height, a.styles)
+		title := fmt.Sprintf("Keys · game %d", g.State.Info.ID)
+		if g.State.Phase != nil {
+			title += " · the opening"
+		}
+		return helpView(title, gameKeys(g.player(), g.State.Phase != nil), a.width, a.height, a.styles)
 	case a.help:
 		return helpView("Keys · lobby", lobbyKeys, a.width, a.height, a.styles)
 	case g != nil:

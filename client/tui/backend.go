@@ -209,6 +209,8 @@ func (b *ClientBackend) gameEvent(e client.Event) tea.Msg {
 	switch e := e.(type) {
 	case client.MoveMade:
 		return GameMoveMsg{Game: e.Game, Move: engine.Move{Point: e.Point, Color: e.Color}, Clock: b.clocks(e.Clock), Lag: e.Lag}
+	case client.OpeningActed:
+		return b.openingActed(e)
 	case client.TakenBack:
 		return GameUndoMsg{Game: e.Game, N: e.Undone, Clock: b.clocks(e.Clock)}
 	case client.ClockSet:
@@ -323,8 +325,8 @@ func challengeNotice(from string, c Challenge) NoticeMsg {
 	if mc := myColor(c); mc != "random" {
 		color = "you " + mc
 	}
-	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s: in the lobby, tab then a accepts",
-		from, s.Rule, s.Size, s.Size, s.Time, rated, color)}
+	return NoticeMsg{Text: fmt.Sprintf("%s challenges you to %s %dx%d %s%s, %s, %s: in the lobby, tab then a accepts",
+		from, s.Rule, s.Size, s.Size, s.Time, rated, openingText(s), color)}
 }
 
 // dropChallengesOf forgets the challenges between the two players of a game

@@ -55,7 +55,7 @@ func TestBackendScreens(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	alice, _ := newBackend(t, s.URL, "alice")
 	ctx := context.Background()
-	alice.Do(ctx, ChallengeIntent{Name: "bot:easy", Settings: Settings{Rule: engine.Freestyle, Size: 15, Time: "none", Color: "black"}})
+	alice.Do(ctx, ChallengeIntent{Name: "bot:easy", Settings: Settings{Rule: engine.Freestyle, Size: 15, Time: "none", Color: "black", Opening: noOpening}})
 	id := nextMsg[GameStartMsg](t, alice, nil).State.Info.ID
 	if m := alice.Do(ctx, MoveIntent{Game: id, Point: engine.Point{X: 7, Y: 7}}); m != nil {
 		t.Fatalf("move: %+v", m)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // requestTimeout bounds every request the UI makes.
@@ -38,6 +39,12 @@ func (b *ClientBackend) do(ctx context.Context, in Intent) (tea.Msg, error) {
 	switch in := in.(type) {
 	case MoveIntent:
 		return nil, c.Move(ctx, in.Game, in.Point)
+	case OpeningIntent:
+		a, err := opening.ParseAction(in.Action, engine.MaxSize)
+		if err != nil {
+			return nil, err
+		}
+		return nil, c.OpeningAction(ctx, in.Game, a)
 	case OfferIntent:
 		return NoticeMsg{Text: offerSent(in.Offer)}, c.Offer(ctx, in.Game, client.OfferKind(in.Offer))
 	case AnswerIntent:

@@ -11,8 +11,13 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/internal/servertest"
 )
+
+// noOpening asks for games without an opening rule: the tests that play
+// moves from the first one.
+var noOpening = client.Opening(opening.None)
 
 // backendLimit bounds each wait; only a hang reaches it.
 const backendLimit = time.Minute
@@ -94,7 +99,7 @@ func TestBackendAgainstServer(t *testing.T) {
 	nextMsg(t, bob, func(l LobbyMsg) bool { return len(l.Players) > 0 })
 
 	msg := alice.Do(ctx, ChallengeIntent{Name: "bob",
-		Settings: Settings{Rule: engine.Renju, Size: 15, Time: "none", Color: "black"}})
+		Settings: Settings{Rule: engine.Renju, Size: 15, Time: "none", Color: "black", Opening: noOpening}})
 	var sent bool
 	for _, m := range flatten(msg) {
 		if l, ok := m.(LobbyMsg); ok && len(l.Challenges) == 1 && !l.Challenges[0].Incoming {
@@ -122,7 +127,7 @@ func TestBackendAgainstServer(t *testing.T) {
 			}
 		}
 	}
-	if want := "alice challenges you to renju 15x15 none, you white"; !strings.Contains(notice.Text, want) {
+	if want := "alice challenges you to renju 15x15 none, no opening, you white"; !strings.Contains(notice.Text, want) {
 		t.Errorf("notice %q, want %q", notice.Text, want)
 	}
 	if m := bob.Do(ctx, AcceptChallengeIntent{ID: l.Challenges[0].ID}); m == nil {

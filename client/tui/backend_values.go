@@ -19,7 +19,7 @@ func (b *ClientBackend) start(s client.GameSnapshot) tea.Msg {
 		ID: s.Game, Rule: s.Rule, Size: s.Size, Time: timeText(s.Time), Rated: s.Rated,
 		Black: Side{Name: s.Black.Name, Rating: s.Black.Rating, Bot: s.Black.Bot},
 		White: Side{Name: s.White.Name, Rating: s.White.Rating, Bot: s.White.Bot},
-		Me:    s.Me,
+		Me:    s.Me, Opening: s.Opening,
 	}
 	b.colors[s.Game] = s.Me
 	b.names[s.Game] = map[engine.Color]string{engine.Black: s.Black.Name, engine.White: s.White.Name}
@@ -34,6 +34,7 @@ func (b *ClientBackend) start(s client.GameSnapshot) tea.Msg {
 			st.Offer = string(s.Offer.Kind)
 		}
 	}
+	st.Phase = s.Phase
 	st.Away = s.Away != engine.Empty && s.Away != s.Me
 	st.Watchers = s.Watchers
 	if s.Lag != nil {
@@ -100,7 +101,7 @@ func settingsOf(s client.Settings) Settings {
 	if s.Color != engine.Empty {
 		color = s.Color.String()
 	}
-	return Settings{Rule: s.Rule, Size: s.Size, Time: t, Color: color, Rated: s.Rated}
+	return Settings{Rule: s.Rule, Size: s.Size, Time: t, Color: color, Rated: s.Rated, Opening: s.Opening}
 }
 
 // clientSettings converts the lobby's settings for a request.
@@ -115,5 +116,5 @@ func clientSettings(s Settings) (client.Settings, error) {
 			return client.Settings{}, fmt.Errorf("colour: %w", err)
 		}
 	}
-	return client.Settings{Rule: s.Rule, Size: s.Size, Time: tc, Color: color, Rated: s.Rated}, nil
+	return client.Settings{Rule: s.Rule, Size: s.Size, Time: tc, Color: color, Rated: s.Rated, Opening: s.Opening}, nil
 }

@@ -4,7 +4,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // Board glyphs. The shapes alone tell black from white, so the board reads
@@ -15,6 +18,8 @@ const (
 	glyphEmpty     = "·"
 	glyphStar      = "+"
 	glyphForbidden = "×"
+	glyphArea      = "+" // an empty point where the opening's next stone may go
+	glyphMark      = "◇" // a fifth move marked to offer, or offered
 )
 
 // labelWidth is the width of the row numbers left of the grid.
@@ -30,6 +35,11 @@ type BoardView struct {
 	ShowCursor bool           // false for spectators and finished games
 	Forbidden  []engine.Point // renju forbidden points for black, marked ×
 	Win        []engine.Point // the winning line, highlighted
+	// Area is where the opening's next stone may go, when the rule allows
+	// less than the whole board: its empty points are drawn +, and the
+	// star points outside it as plain points. nil: no area.
+	Area  *opening.Area
+	Marks []engine.Point // fifth moves marked to offer, or offered: ◇
 }
 
 // Width is the number of terminal columns the board takes.
@@ -68,6 +78,10 @@ func (v BoardView) Render(st Styles) string {
 	for _, p := range v.Win {
 		win[p] = true
 	}
+	marked := make(map[engine.Point]bool, len(v.Marks))
+	for _, p := range v.Marks {
+		marked[p] = true
+	}
 	var sb strings.Builder
 	for y := n - 1; y >= 0; y-- {
 		label := strconv.Itoa(y + 1)
@@ -78,7 +92,7 @@ func (v BoardView) Render(st Styles) string {
 		for x := 0; x < n; x++ {
 			p := engine.Point{X: x, Y: y}
 			sb.WriteString(v.separator(x, y, st))
-			sb.WriteString(v.cell(p, forb[p], win[p], st))
+			sb.WriteString(v.cell(p, cellMarks{forbidden: forb[p], win: win[p], marked: marked[p]}, st))
 		}
 		sb.WriteString(v.separator(n, y, st))
 		sb.WriteByte('\n')
@@ -120,31 +134,43 @@ func (v BoardView) lastParens() bool {
 	return d != 1 && d != -1
 }
 
-func (v BoardView) cell(p engine.Point, forbidden, win bool, st Styles) string {
+// cellMarks are the marks a point may carry besides its stone.
+type cellMarks struct{ forbidden, win, marked bool }
+
+func (v BoardView) cell(p engine.Point, mk cellMarks, st Styles) string {
 	var s string
-	style := st.Board
+	var style lipgloss.Style
 	switch v.Board.At(p) {
 	case engine.Black:
 		s, style = glyphBlack, st.Black
 	case engine.White:
 		s, style = glyphWhite, st.White
 	default:
-		switch {
-		case forbidden:
-			s, style = glyphForbidden, st.Forbidden
-		case isStar(p, v.Board.Size()):
-			s = glyphStar
-		default:
-			s = glyphEmpty
-		}
+		s, style = v.emptyCell(p, mk, st)
 	}
 	switch {
-	case win:
+	case mk.win:
 		style = style.Inherit(st.Win).Background(st.Win.GetBackground())
 	case p == v.Last:
 		style = style.Background(st.Last.GetBackground())
 	}
 	return style.Render(s)
+}
+
+// emptyCell is the glyph and style of an empty point: a mark, a
+// forbidden point, the opening's area, a star point or a plain point.
+func (v BoardView) emptyCell(p engine.Point, mk cellMarks, st Styles) (string, lipgloss.Style) {
+	switch {
+	case mk.marked:
+		return glyphMark, st.Mark
+	case mk.forbidden:
+		return glyphForbidden, st.Forbidden
+	case v.Area != nil && v.Area.Contains(p):
+		return glyphArea, st.Area
+	case v.Area == nil && isStar(p, v.Board.Size()):
+		return glyphStar, st.Board
+	}
+	return glyphEmpty, st.Board
 }
 
 // isStar reports the traditional star points (hoshi): the centre and, on

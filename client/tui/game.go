@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // inputMode is what the bottom line is typing.
@@ -48,6 +49,13 @@ type GameModel struct {
 	confirm  Intent // a ResignIntent or AbortIntent waiting for y; nil for none
 	chatBack int    // chat rows scrolled back from the newest (pgup / pgdown)
 	chatRows int    // the chat's height when last drawn: a page
+	// marks are the fifth moves I marked to offer, in the opening's offer
+	// phase; sent together with o.
+	marks []engine.Point
+	// holdMsg keeps the message line through moves, until it expires or
+	// another replaces it: an opening action's note comes just before the
+	// stone it places, or the opponent's first move.
+	holdMsg bool
 }
 
 // NewGameModel opens the game screen on a state; now is the clock the timers
@@ -61,12 +69,14 @@ func NewGameModel(s *GameState, st Styles, now func() time.Time) *GameModel {
 func (m *GameModel) Info(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), false
 	m.msgSeq++
+	m.holdMsg = false
 }
 
 // Error shows an error line.
 func (m *GameModel) Error(format string, args ...any) {
 	m.Message, m.IsError = fmt.Sprintf(format, args...), true
 	m.msgSeq++
+	m.holdMsg = false
 }
 
 // expire clears the message line if it still shows message number seq.
@@ -112,6 +122,9 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 			m.Info("abort cancelled")
 		}
 		return nil
+	}
+	if cmd, ok := m.openingKey(key); ok {
+		return cmd
 	}
 	switch key {
 	case "left", "h":
@@ -186,9 +199,9 @@ func (m *GameModel) key(k tea.KeyMsg) tea.Cmd {
 }
 
 // canAbort reports whether the server allows calling the game off: a side
-// has not moved yet.
+// has not moved yet (a player has not acted in the opening).
 func (m *GameModel) canAbort() bool {
-	return m.player() && !m.State.Over() && len(m.State.Moves()) < 2
+	return m.player() && m.State.Abortable()
 }
 
 // player reports whether the screen belongs to a player rather than a spectator.
@@ -210,6 +223,8 @@ func (m *GameModel) place(p engine.Point) tea.Cmd {
 	case m.State.Over():
 		m.Info("the game is over")
 		return nil
+	case m.State.Phase != nil:
+		return m.phasePoint(p)
 	}
 	return intentCmd(MoveIntent{Game: m.State.Info.ID, Point: p})
 }
@@ -233,7 +248,13 @@ func (m *GameModel) typing(k tea.KeyMsg) tea.Cmd {
 		}
 		p, err := engine.ParsePoint(text, m.State.Info.Size)
 		if err != nil {
+			if cmd, ok := m.phaseAction(text); ok {
+				return cmd
+			}
 			m.Error("%q is not a point on this board: type a letter and a number, like h8", text)
+			if m.State.Phase != nil {
+				m.Error("%q is not a point or an opening action: type h8, or swap, declare 3, offer g7 j9", text)
+			}
 			return nil
 		}
 		m.Cursor = p
@@ -261,7 +282,7 @@ func (m *GameModel) mouse(ev tea.MouseMsg) tea.Cmd {
 	if ev.Action != tea.MouseActionPress || ev.Button != tea.MouseButtonLeft {
 		return nil
 	}
-	p, ok := m.State.View(m.Cursor).PointAt(ev.X, ev.Y-boardTop)
+	p, ok := m.boardView().PointAt(ev.X, ev.Y-boardTop)
 	if !ok {
 		return nil
 	}
@@ -273,8 +294,7 @@ func (m *GameModel) mouse(ev tea.MouseMsg) tea.Cmd {
 // takes the whole height above the three bottom lines, below the board
 // too: the chat gets the rows the record does not need.
 func (m *GameModel) View() string {
-	s := m.State
-	board := s.View(m.Cursor)
+	board := m.boardView()
 	left := strings.Split(board.Render(m.styles), "\n")
 	panelW := min(m.Width-board.Width()-2, maxPanelWidth)
 	rows := max(len(left), m.Height-3)
@@ -299,6 +319,16 @@ func (m *GameModel) View() string {
 	return fitHeight(trimLines(strings.TrimSuffix(sb.String(), "\n")), m.Height)
 }
 
+// boardView is the board as shown: the game's view, with the fifth moves
+// I marked to offer.
+func (m *GameModel) boardView() BoardView {
+	v := m.State.View(m.Cursor)
+	if p := m.myPhase(); p != nil && p.Kind == opening.OfferFifths {
+		v.Marks = m.marks
+	}
+	return v
+}
+
 // trimLines drops the spaces at the ends of lines (the padding under the
 // board).
 func trimLines(s string) string {
@@ -315,21 +345,11 @@ func trimLines(s string) string {
 func (m *GameModel) panel(width, height int) []string {
 	s := m.State
 	st := m.styles
-	info := s.Info
-	head := fmt.Sprintf("Game %d · %s %dx%d", info.ID, info.Rule, info.Size, info.Size)
-	if info.Time != "" {
-		head += " · " + info.Time
-	}
-	if info.Rated {
-		head += " · rated"
-	} else {
-		head += " · casual"
-	}
-	if s.Watchers > 0 {
-		head += fmt.Sprintf(" · %d watching", s.Watchers)
-	}
-	lines := []string{st.Title.Render(head), ""}
+	lines := []string{st.Title.Render(m.header(width)), ""}
 	lines = append(lines, m.sideLine(engine.Black, width), m.sideLine(engine.White, width), "")
+	if p := s.Phase; p != nil && !s.Over() {
+		lines = append(lines, m.phasePanel(p)...)
+	}
 	rest := height - len(lines)
 	need := 1 + (len(s.Moves())+1)/2 // one column: more only when short of rows
 	chatLines := len(chatRows(m.Chat, width, rest, 0, st))
@@ -349,6 +369,30 @@ func (m *GameModel) panel(width, height int) []string {
 	chat := chatRows(m.Chat, width, chatH, m.chatBack, st)
 	lines = append(lines, make([]string, chatH-len(chat))...)
 	return append(lines, chat...)
+}
+
+// header is the panel's title: the game's number and settings, shorter
+// ("#42 · renju 15") when the long form is wider than width.
+func (m *GameModel) header(width int) string {
+	s := m.State
+	info := s.Info
+	var rest []string
+	if info.Opening != opening.None {
+		rest = append(rest, info.Opening.String())
+	}
+	if info.Time != "" {
+		rest = append(rest, info.Time)
+	}
+	rest = append(rest, map[bool]string{true: "rated", false: "casual"}[info.Rated])
+	if s.Watchers > 0 {
+		rest = append(rest, fmt.Sprintf("%d watching", s.Watchers))
+	}
+	tail := " · " + strings.Join(rest, " · ")
+	head := fmt.Sprintf("Game %d · %s %dx%d", info.ID, info.Rule, info.Size, info.Size) + tail
+	if ansi.StringWidth(head) > width {
+		head = fmt.Sprintf("#%d · %s %d", info.ID, info.Rule, info.Size) + tail
+	}
+	return head
 }
 
 // chatPage is how far pgup scrolls the game's chat: its height.
@@ -483,6 +527,8 @@ func (m *GameModel) banner() string {
 	switch {
 	case s.Away && m.player():
 		return st.Error.Render("your opponent is disconnected") + st.Dim.Render(" · w claim the win, or wait")
+	case s.Phase != nil:
+		return m.phaseBanner(s.Phase)
 	case !m.player():
 		return fmt.Sprintf("watching · %s to move", s.Turn()) + first
 	case s.MyTurn():
@@ -506,6 +552,9 @@ func (m *GameModel) messageLine() string {
 func (m *GameModel) bottomLine() string {
 	switch m.mode {
 	case inputMove:
+		if m.State.Phase != nil {
+			return "action> " + m.input + "█" + m.styles.Dim.Render("  (h8, swap, declare 3, offer g7 j9; esc cancels)")
+		}
 		return "move> " + m.input + "█" + m.styles.Dim.Render("  (like h8; esc cancels)")
 	case inputChat:
 		return inputLine("say> ", m.input, m.Width)
@@ -519,6 +568,9 @@ func (m *GameModel) bottomLine() string {
 	}
 	if m.State.Over() {
 		return m.styles.Dim.Render(keyHelp(w, "r rematch", "v replay", "t chat", "? help", "q lobby"))
+	}
+	if p := m.State.Phase; p != nil {
+		return m.styles.Dim.Render(keyHelp(w, m.phaseHelp(p)...))
 	}
 	if m.canAbort() {
 		// Nothing to take back yet: the room goes to abort.

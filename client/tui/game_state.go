@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // Side is one player of a game as the game screen shows it.
@@ -24,9 +26,11 @@ type GameInfo struct {
 	Size  int
 	Time  string // time control as shown, "" for none
 	Rated bool
-	Black Side
+	Black Side // who holds black now: an opening's swaps exchange the sides
 	White Side
-	Me    engine.Color // engine.Empty when spectating
+	Me    engine.Color // engine.Empty when spectating; follows my swaps
+	// Opening is the game's opening rule (opening.None without one).
+	Opening opening.Kind
 }
 
 // GameState is the client's copy of a game: the server is its authority, and
@@ -46,6 +50,13 @@ type GameState struct {
 	MyOffer   string // my pending offer
 	Away      bool   // the opponent is disconnected
 	Watchers  int    // spectators now
+	// Phase is the decision the opening waits for; nil once it is over
+	// (or without an opening rule).
+	Phase *client.Phase
+	// turnAhead is the side to move when the opening's last action is
+	// applied but the stone it placed is not yet (its move comes next):
+	// the board's turn is one behind until then. Empty otherwise.
+	turnAhead engine.Color
 }
 
 // NewGameState starts a game state from its info and the moves played so far,
@@ -75,7 +86,49 @@ func (s *GameState) Apply(m engine.Move) error {
 		return fmt.Errorf("game %d: move %s: %w", s.Info.ID, m.Point, err)
 	}
 	s.Offer, s.MyOffer = "", ""
+	s.turnAhead = engine.Empty
 	return nil
+}
+
+// ApplyOpening records an opening action the server applied: the
+// players' sides are exchanged when they swapped colours, so Info.Black
+// is always who holds black, and Info.Me the colour I hold now.
+func (s *GameState) ApplyOpening(m GameOpeningMsg) {
+	if m.Swapped {
+		s.Info.Black, s.Info.White = s.Info.White, s.Info.Black
+		if s.Info.Me != engine.Empty {
+			s.Info.Me = s.Info.Me.Opponent()
+		}
+	}
+	s.Phase = m.Phase
+	if m.Phase == nil && m.Places {
+		s.turnAhead = m.Turn
+	}
+	if m.Clock != nil {
+		s.SetClocks(*m.Clock)
+	}
+}
+
+// openerStones is how many stones each opening rule's first player places
+// before the other player's first decision, which is a swap: until that
+// decision is made only one player has acted.
+var openerStones = map[opening.Kind]int{opening.Swap2: 3, opening.Soosorv8: 3, opening.Taraguchi10: 1}
+
+// Abortable reports whether the server still lets a player call the game
+// off: before both sides have moved or, with an opening rule, before both
+// players have acted (docs/protocol.md, "Openings").
+func (s *GameState) Abortable() bool {
+	switch {
+	case s.over:
+		return false
+	case s.Info.Opening == opening.None:
+		return len(s.game.Moves()) < 2
+	case s.Phase == nil:
+		return false // the opening is over: both acted
+	}
+	n, k := len(s.Phase.Stones), openerStones[s.Info.Opening]
+	waiting := s.Phase.Kind == opening.SwapChoice || s.Phase.Kind == opening.Swap2Choice
+	return n < k || n == k && waiting
 }
 
 // Undo takes back n moves the server granted.
@@ -146,6 +199,7 @@ func (s *GameState) StopClock(now time.Time) {
 func (s *GameState) Finish(r engine.Result) {
 	s.result, s.over = r, true
 	s.running, s.firstMove = engine.Empty, 0
+	s.Phase = nil
 	s.Offer, s.MyOffer = "", ""
 }
 
@@ -155,8 +209,21 @@ func (s *GameState) Over() bool { return s.over }
 // Result is the server's result once Over.
 func (s *GameState) Result() engine.Result { return s.result }
 
-// Turn is the side to move.
-func (s *GameState) Turn() engine.Color { return s.game.Turn() }
+// Turn is the side to move or, in the opening, the colour of the player
+// who acts.
+func (s *GameState) Turn() engine.Color {
+	switch {
+	case s.Phase != nil:
+		return s.Phase.Color
+	case s.turnAhead != engine.Empty:
+		return s.turnAhead
+	}
+	return s.game.Turn()
+}
+
+// NextStone is the colour of the next stone placed on the board (in the
+// opening, not always the acting player's).
+func (s *GameState) NextStone() engine.Color { return s.game.Turn() }
 
 // Moves is the record; read only.
 func (s *GameState) Moves() []engine.Move { return s.game.Moves() }
@@ -164,9 +231,10 @@ func (s *GameState) Moves() []engine.Move { return s.game.Moves() }
 // Board is the current position.
 func (s *GameState) Board() engine.Board { return s.game.Board() }
 
-// MyTurn reports whether the local player is to move in a running game.
+// MyTurn reports whether the local player is to move, or to act in the
+// opening, in a running game.
 func (s *GameState) MyTurn() bool {
-	return !s.over && s.Info.Me != engine.Empty && s.Info.Me == s.game.Turn()
+	return !s.over && s.Info.Me != engine.Empty && s.Info.Me == s.Turn()
 }
 
 // Remaining is c's clock at now: the side to move's clock runs.
@@ -197,7 +265,19 @@ func (s *GameState) View(cursor engine.Point) BoardView {
 	if s.over {
 		v.Win = s.result.Line
 	}
+	if p := s.Phase; p != nil {
+		if p.Kind == opening.PlaceStone && p.Area != nil && !wholeBoard(*p.Area, s.Info.Size) {
+			v.Area = p.Area
+		}
+		v.Marks = p.Offers
+	}
 	return v
+}
+
+// wholeBoard reports whether area a covers a board of size n: no area
+// worth showing.
+func wholeBoard(a opening.Area, n int) bool {
+	return a.Min == engine.Point{} && a.Max == engine.Point{X: n - 1, Y: n - 1}
 }
 
 // side returns the player of colour c.

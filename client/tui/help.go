@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -29,7 +30,7 @@ var lobbyKeys = []keyLine{
 	{"a", "accept the selected challenge"},
 	{"d x", "decline, or cancel, the selected challenge"},
 	{"p", "quick pairing with the settings (p again stops)"},
-	{"1 2 3 4 5", "settings: rule, size, clock, colour, rated"},
+	{"1 2 3 4 5 6", "settings: rule, size, clock, colour, rated, opening"},
 	{"T", "type a clock: 10+5, 3m+2s, 30m/60s, none"},
 	{"g", "back to my running game"},
 	{"h", "my games, to replay and export"},
@@ -44,16 +45,19 @@ var lobbyKeys = []keyLine{
 }
 
 // gameKeys are a game screen's keys, for the help screen: a player's, or
-// a watcher's.
-func gameKeys(player bool) []keyLine {
+// a watcher's; while the opening runs, its keys instead of those of play.
+func gameKeys(player, inOpening bool) []keyLine {
 	common := []keyLine{
 		{"t /", "say something in the game chat"},
 		{"pgup pgdown end", "scroll the chat back, forward, to the newest"},
 		{"?", "this help"},
 		{"q esc", "back to the lobby (the game goes on)"},
 	}
-	if !player {
+	switch {
+	case !player:
 		return append([]keyLine{{"", "you are watching: only chat"}}, common...)
+	case inOpening:
+		return slices.Concat(openingKeys, common)
 	}
 	return append([]keyLine{
 		{"h j k l ←↓↑→", "move the cursor"},
@@ -68,6 +72,24 @@ func gameKeys(player bool) []keyLine {
 		{"r", "offer a rematch, after the game"},
 		{"v", "replay the finished game, move by move, and export it"},
 	}, common...)
+}
+
+// openingKeys are a player's keys while the opening runs; the line under
+// the board says which the decision due takes.
+var openingKeys = []keyLine{
+	{"h j k l ←↓↑→", "move the cursor; + marks where the next stone may go"},
+	{"enter space", "place the stone at the cursor (or click); choose a fifth move"},
+	{"1 2 3", "answer a decision: swap or stay, a colour, two more stones"},
+	{"1-8", "declare how many fifth moves black offers (Soosõrv-8)"},
+	{"enter (offer)", "mark or unmark a fifth move to offer (◇)"},
+	{"o x", "offer the marked fifth moves; clear the marks"},
+	{"tab", "cursor to the next marked or offered fifth move"},
+	{": m", "type a point or an action: h8, swap, declare 3, offer g7 j9"},
+	{"d", "offer a draw"},
+	{"y n", "accept or decline the opponent's offer"},
+	{"A", "abort (until both players have acted: no result)"},
+	{"R", "resign (asks to confirm)"},
+	{"w", "claim the win when the opponent left"},
 }
 
 // helpView draws a help screen: the title and the keys, in width x height.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // TestHelpScreens: ? opens a help screen listing the keys of the screen
@@ -21,10 +22,13 @@ func TestHelpScreens(t *testing.T) {
 		inGame bool
 		me     engine.Color // in a game: Empty when watching
 		wants  []string
+		// opening: the game is in its opening (a Soosõrv-8 offer of mine).
+		opening bool
 	}{
-		{"lobby", false, engine.Empty, []string{"Keys · lobby", "challenge the selected", "quick pairing"}},
-		{"game", true, engine.Black, []string{"Keys · game 42", "take back", "resign"}},
-		{"watch", true, engine.Empty, []string{"you are watching", "game chat"}},
+		{"lobby", false, engine.Empty, []string{"Keys · lobby", "challenge the selected", "quick pairing"}, false},
+		{"game", true, engine.Black, []string{"Keys · game 42", "take back", "resign"}, false},
+		{"watch", true, engine.Empty, []string{"you are watching", "game chat"}, false},
+		{"opening", true, engine.Black, []string{"1 2 3", "declare how many", "offer the marked", "abort (until both players"}, true},
 	} {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {
 			name := fmt.Sprintf("help_%s_%dx%d", tc.name, size[0], size[1])
@@ -32,7 +36,10 @@ func TestHelpScreens(t *testing.T) {
 				a := NewApp(context.Background(), nil, "alice", "srv", PlainStyles())
 				a.Lobby.SetPlayers([]client.Player{{Name: "alice"}, {Name: "bob"}})
 				a.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-				if tc.inGame {
+				switch {
+				case tc.opening:
+					a.Update(GameStartMsg{State: decision(opening.Soosorv8, "h8 h9 j10 i8", opening.OfferFifths, engine.Black)(t, tc.me)})
+				case tc.inGame:
 					a.Update(GameStartMsg{State: renjuGame(t, tc.me)})
 				}
 				before := a.View()

@@ -3,6 +3,7 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -41,6 +42,13 @@ type (
 	ClaimIntent struct{ Game int64 }
 	// LeaveGameIntent goes back to the lobby (and stops watching Game).
 	LeaveGameIntent struct{ Game int64 }
+	// OpeningIntent is my opening action in Game, in its text form
+	// ("place h8", "swap", "declare 3", "offer g7 j9"): text keeps the
+	// intent comparable, and it is what the server reads.
+	OpeningIntent struct {
+		Game   int64
+		Action string
+	}
 )
 
 // Intents of the lobby and the program.
@@ -107,6 +115,7 @@ func (ResignIntent) intent()           {}
 func (AbortIntent) intent()            {}
 func (ClaimIntent) intent()            {}
 func (LeaveGameIntent) intent()        {}
+func (OpeningIntent) intent()          {}
 func (ChatIntent) intent()             {}
 func (ChallengeIntent) intent()        {}
 func (AcceptChallengeIntent) intent()  {}
@@ -133,6 +142,8 @@ func notSent(in Intent) string {
 	switch in := in.(type) {
 	case MoveIntent:
 		what = "move"
+	case OpeningIntent:
+		what = "opening action"
 	case OfferIntent:
 		what = offerNoun(in.Offer)
 	case AnswerIntent:
@@ -174,6 +185,9 @@ type Settings struct {
 	Time  string // time control: "10+5", "30m/60s" (byo-yomi), "none"
 	Color string // "black", "white", "random"
 	Rated bool
+	// Opening is the opening rule: the server's default for the rule (the
+	// zero value), or a named one, none included.
+	Opening client.OpeningRule
 }
 
 func intentCmd(in Intent) tea.Cmd {

@@ -9,6 +9,7 @@ func TestNotSent(t *testing.T) {
 		want string
 	}{
 		{MoveIntent{Game: 1}, "move not sent"},
+		{OpeningIntent{Game: 1, Action: "swap"}, "opening action not sent"},
 		{OfferIntent{Game: 1, Offer: "takeback"}, "takeback request not sent"},
 		{OfferIntent{Game: 1, Offer: "draw"}, "draw offer not sent"},
 		{OfferIntent{Game: 1, Offer: "rematch"}, "rematch offer not sent"},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 // Challenge is an open challenge to or from the local player.
@@ -262,7 +263,7 @@ func (m *LobbyModel) key(key string) tea.Cmd {
 			return nil
 		}
 		return intentCmd(QuitIntent{})
-	case "1", "2", "3", "4", "5":
+	case "1", "2", "3", "4", "5", "6":
 		if m.Seeking {
 			// The seek went with the settings it had; p stops it first.
 			m.Error("you are seeking with these settings: p stops, then change them")
@@ -327,6 +328,9 @@ func (m *LobbyModel) cycleSetting(key string) {
 	switch key {
 	case "1":
 		s.Rule = next(ruleChoices, s.Rule)
+		if s.Opening.Kind.Supports(s.Rule, opening.RenjuSize) != nil {
+			s.Opening = client.OpeningRule{} // the new rule's default
+		}
 	case "2":
 		s.Size = next(sizeChoices, s.Size)
 	case "3":
@@ -335,7 +339,29 @@ func (m *LobbyModel) cycleSetting(key string) {
 		s.Color = next(colorChoices, s.Color)
 	case "5":
 		s.Rated = !s.Rated
+	case "6":
+		s.Opening = client.Opening(next(openingChoices(s.Rule), s.Opening.For(s.Rule)))
 	}
+}
+
+// openingChoices are the opening rules that go with rule r, none first.
+// Renju is played on 15x15 only, so the board size does not narrow them.
+func openingChoices(r engine.Rule) []opening.Kind {
+	var out []opening.Kind
+	for _, k := range opening.Kinds {
+		if k.Supports(r, opening.RenjuSize) == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// openingText is the opening rule settings play: "swap2", "no opening".
+func openingText(s Settings) string {
+	if k := s.Opening.For(s.Rule); k != opening.None {
+		return k.String()
+	}
+	return "no opening"
 }
 
 // next returns the choice after cur, wrapping around (the first when cur is
@@ -500,15 +526,16 @@ func (m *LobbyModel) rightLines(height, width int) []string {
 }
 
 // challengeText is a challenge's settings as its reader plays them, the
-// stone first: "● renju 15x15 10+5 rated" (I play black; ◐ for random
-// colours). The settings name the challenger's colour.
+// stone first: "● renju 15x15 10+5 rated soosorv-8" (I play black; ◐ for
+// random colours). The settings name the challenger's colour.
 func challengeText(c Challenge) string {
 	s := c.Settings
 	rated := "casual"
 	if s.Rated {
 		rated = "rated"
 	}
-	return fmt.Sprintf("%s %s %dx%d %s %s", myStone(c), s.Rule, s.Size, s.Size, s.Time, rated)
+	// The opening last: a narrow column cuts it first.
+	return fmt.Sprintf("%s %s %dx%d %s %s %s", myStone(c), s.Rule, s.Size, s.Size, s.Time, rated, openingText(s))
 }
 
 // myColor is the colour I play if c is accepted: "black", "white" or
@@ -536,13 +563,13 @@ func myStone(c Challenge) string {
 	return "◐"
 }
 
-// settingsText is "renju 15x15 10+5 random casual".
+// settingsText is "renju 15x15 10+5 random casual soosorv-8".
 func settingsText(s Settings) string {
 	rated := "casual"
 	if s.Rated {
 		rated = "rated"
 	}
-	return fmt.Sprintf("%s %dx%d %s %s %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated)
+	return fmt.Sprintf("%s %dx%d %s %s %s %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated, openingText(s))
 }
 
 func (m *LobbyModel) settingsLine() string {
@@ -551,7 +578,12 @@ func (m *LobbyModel) settingsLine() string {
 	if s.Rated {
 		rated = "rated"
 	}
-	return fmt.Sprintf("Settings: [1] %s  [2] %dx%d  [3] %s  [4] %s  [5] %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated)
+	open := s.Opening.For(s.Rule).String()
+	line := fmt.Sprintf("Settings: [1] %s  [2] %dx%d  [3] %s  [4] %s  [5] %s  [6] %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated, open)
+	if ansi.StringWidth(line) > m.Width {
+		line = fmt.Sprintf("[1] %s [2] %dx%d [3] %s [4] %s [5] %s [6] %s", s.Rule, s.Size, s.Size, s.Time, s.Color, rated, open)
+	}
+	return line
 }
 
 func (m *LobbyModel) messageLine() string {

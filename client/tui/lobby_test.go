@@ -7,9 +7,11 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 )
 
 func testLobby(tb testing.TB, w, h int) *LobbyModel {
@@ -117,6 +119,49 @@ func TestLobbySettingsKeys(t *testing.T) {
 	m.Seeking = true
 	if in, _ := pressLobby(m, "p"); in != (CancelSeekIntent{}) {
 		t.Fatalf("p while seeking gave %#v", in)
+	}
+}
+
+// TestLobbyOpeningSetting: 6 cycles through the opening rules that go
+// with the rule, from the rule's default; changing the rule keeps an
+// opening that goes with the new one, else takes its default.
+func TestLobbyOpeningSetting(t *testing.T) {
+	m := testLobby(t, 80, 24)
+	steps := []struct {
+		key  string
+		rule engine.Rule
+		want string // as the settings line shows it
+	}{
+		{"", engine.Freestyle, "[6] swap2"},
+		{"6", engine.Freestyle, "[6] none"},
+		{"1", engine.Standard, "[6] none"}, // none goes with every rule
+		{"6", engine.Standard, "[6] swap2"},
+		{"1", engine.Renju, "[6] soosorv-8"}, // swap2 does not: renju's default
+		{"6", engine.Renju, "[6] taraguchi-10"},
+		{"6", engine.Renju, "[6] none"},
+		{"6", engine.Renju, "[6] soosorv-8"},
+		{"6", engine.Renju, "[6] taraguchi-10"},
+		{"1", engine.Caro, "[6] swap2"},
+	}
+	for i, st := range steps {
+		if st.key != "" {
+			pressLobby(m, st.key)
+		}
+		line := m.settingsLine()
+		if m.Settings.Rule != st.rule || !strings.Contains(line, st.want) {
+			t.Fatalf("step %d (%q): rule %s, settings %q, want %s and %q", i, st.key, m.Settings.Rule, line, st.rule, st.want)
+		}
+		if ansi.StringWidth(line) > 80 {
+			t.Errorf("step %d: settings line of %d columns: %q", i, ansi.StringWidth(line), line)
+		}
+	}
+	in, _ := pressLobby(m, "j", "c")
+	if ch, ok := in.(ChallengeIntent); !ok || ch.Settings.Opening != (client.OpeningRule{}) {
+		t.Fatalf("challenge %#v, want caro with the server's default opening", in)
+	}
+	pressLobby(m, "6", "6")
+	if in, _ := pressLobby(m, "c"); in.(ChallengeIntent).Settings.Opening != client.Opening(opening.Swap2) {
+		t.Fatalf("challenge %#v, want caro with swap2 named", in)
 	}
 }
 

@@ -67,6 +67,21 @@ type GameMoveMsg struct {
 	Lag   time.Duration
 }
 
+// GameOpeningMsg is an opening action the server applied: the phase due
+// next (nil once the opening is over), whether the players exchanged
+// colours, both clocks after it (nil without a clock) and what happened,
+// as the reader should see it ("bob swapped: you play white now"; "" when
+// the board says it all).
+type GameOpeningMsg struct {
+	Game    int64
+	Phase   *client.Phase
+	Swapped bool
+	Places  bool         // the action placed a stone: its GameMoveMsg follows
+	Turn    engine.Color // the colour to act or move next
+	Clock   *Clocks
+	Text    string
+}
+
 // GameUndoMsg is a takeback the server granted.
 type GameUndoMsg struct {
 	Game  int64

@@ -19,6 +19,8 @@ type Styles struct {
 	Win       lipgloss.Style // stones of the winning line
 	Cursor    lipgloss.Style // the cursor brackets
 	Forbidden lipgloss.Style // renju forbidden points for black
+	Area      lipgloss.Style // where the opening's next stone may go
+	Mark      lipgloss.Style // fifth moves marked to offer, or offered
 	Title     lipgloss.Style
 	Dim       lipgloss.Style
 	Error     lipgloss.Style
@@ -43,6 +45,8 @@ func NewStyles(r *lipgloss.Renderer) Styles {
 		Win:       r.NewStyle().Background(lipgloss.Color("#208030")),
 		Cursor:    base.Foreground(lipgloss.Color("#1040C0")).Bold(true),
 		Forbidden: base.Foreground(lipgloss.Color("#C00000")),
+		Area:      r.NewStyle().Background(lipgloss.Color("#E8D890")).Foreground(lipgloss.Color("#806000")).Bold(true),
+		Mark:      base.Foreground(lipgloss.Color("#1040C0")).Bold(true),
 		Title:     r.NewStyle().Bold(true),
 		Dim:       r.NewStyle().Faint(true),
 		Error:     r.NewStyle().Foreground(lipgloss.Color("#FF5050")).Bold(true),

@@ -175,7 +175,7 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 	}
 	if !strings.HasPrefix(ch.To, protocol.BotPrefix) {
 		fmt.Fprintf(o.env.Err, "challenge %d sent to %s (%s); waiting for an answer (ctrl+c withdraws it)…\n",
-			ch.ChallengeID, ch.To, settingsText(ch.Settings.Rule, ch.Settings.Size, ch.Settings.Time, ch.Settings.Rated))
+			ch.ChallengeID, ch.To, settingsText(ch.Settings.Rule, ch.Settings.Size, ch.Settings.Time, ch.Settings.Rated)+openingNote(ch.Settings.Opening))
 	}
 	out, err := s.c.AwaitChallenge(ctx, ch)
 	if err != nil {
@@ -200,6 +200,15 @@ func runChallenge(ctx context.Context, o *challengeOptions) error {
 	return nil
 }
 
+// openingNote names a game's opening rule after its settings: ", opening
+// swap2"; nothing without one.
+func openingNote(name string) string {
+	if name == "" || name == protocol.OpeningNone {
+		return ""
+	}
+	return ", opening " + name
+}
+
 // clockNote warns that the clock runs once the game has started: no
 // warning for a game without a clock.
 func clockNote(t protocol.TimeControl) string {
@@ -221,8 +230,8 @@ func printChallenge(o *challengeOptions, s *session, out client.ChallengeOutcome
 	switch out.Status {
 	case client.ChallengeAccepted:
 		g := out.Game.Game
-		fmt.Fprintf(o.env.Out, "game %d: %s (black) vs %s (white), %s\n", g.GameID, playerText(g.Black), playerText(g.White),
-			settingsText(g.Rule, g.Size, g.Time, g.Rated))
+		fmt.Fprintf(o.env.Out, "game %d: %s (black) vs %s (white), %s%s\n", g.GameID, playerText(g.Black), playerText(g.White),
+			settingsText(g.Rule, g.Size, g.Time, g.Rated), openingNote(g.Opening))
 		if !o.Play {
 			fmt.Fprintf(o.env.Err, "game %d started, you play %s: run `gomoku play` to play it%s\n", g.GameID, j.Color, clockNote(g.Time))
 		}

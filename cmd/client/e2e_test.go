@@ -328,11 +328,11 @@ func TestGameAgainstBot(t *testing.T) {
 	}
 
 	// Without a terminal the command returns once the game started, and
-	// says how to play it.
+	// says how to play it; the game has the rule's default opening.
 	eve := newUser(t, s.URL, "eve")
 	eve.must("secret-eve-1\nsecret-eve-1\n", "register", "eve")
 	r := eve.run(context.Background(), "", "challenge", "bot:easy", "--time", "none", "--color", "black")
-	if r.code != 0 || !strings.Contains(r.out, "eve (1500) (black) vs bot:easy") ||
+	if r.code != 0 || !strings.Contains(r.out, "eve (1500) (black) vs bot:easy") || !strings.Contains(r.out, ", opening swap2\n") ||
 		!strings.Contains(r.err, "started, you play black: run `gomoku play` to play it\n") {
 		t.Errorf("challenge without a terminal: %+v", r)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/client/tui"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -36,7 +37,11 @@ the bots, challenges, quick pairing and chat, and the game screen.
 
 You play as the saved session (see "gomoku login"); without one you are asked
 for a username and password, or play as a guest. Your running games open at
-once. Keys are listed at the bottom of each screen; ctrl+c quits.`,
+once. Keys are listed at the bottom of each screen; ctrl+c quits.
+
+Games start with an opening rule (swap2; Soosõrv-8 for renju; 6 in the
+lobby chooses another, or none): its phases are played on the board, and
+the line under it says what is due and which keys do it.`,
 		Example: `  gomoku play
   gomoku play --guest --name bob`,
 		Args: cobra.NoArgs,
@@ -216,10 +221,19 @@ func lobbySettings(c *config.Settings) *tui.Settings {
 	default:
 		return nil
 	}
-	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated}
+	var open client.OpeningRule // "": the server's default
+	if c.Opening != "" {
+		k, err := opening.ParseKind(c.Opening)
+		if err != nil || k.Supports(rule, opening.RenjuSize) != nil {
+			return nil
+		}
+		open = client.Opening(k)
+	}
+	return &tui.Settings{Rule: rule, Size: c.Size, Time: tc.String(), Color: c.Color, Rated: c.Rated, Opening: open}
 }
 
 // configSettings is the lobby's settings as the config keeps them.
 func configSettings(s tui.Settings) *config.Settings {
-	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated}
+	return &config.Settings{Rule: s.Rule.String(), Size: s.Size, Time: s.Time, Color: s.Color, Rated: s.Rated,
+		Opening: s.Opening.String()}
 }

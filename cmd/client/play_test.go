@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gomokud/gomoku/client"
 	"github.com/gomokud/gomoku/client/config"
 	"github.com/gomokud/gomoku/client/tui"
 	"github.com/gomokud/gomoku/engine"
+	"github.com/gomokud/gomoku/engine/opening"
 	"github.com/gomokud/gomoku/protocol"
 )
 
@@ -37,11 +39,18 @@ func TestGuestNotice(t *testing.T) {
 // TestLobbySettingsRoundTrip: the lobby's settings are kept in the config
 // and read back; settings that no longer read give the defaults.
 func TestLobbySettingsRoundTrip(t *testing.T) {
-	s := tui.Settings{Rule: engine.Renju, Size: 19, Time: "30m/60s", Color: "white", Rated: true}
-	if got := lobbySettings(configSettings(s)); got == nil || *got != s {
-		t.Fatalf("round trip %+v -> %+v", s, got)
+	for _, s := range []tui.Settings{
+		{Rule: engine.Renju, Size: 19, Time: "30m/60s", Color: "white", Rated: true}, // the rule's default opening
+		{Rule: engine.Renju, Size: 15, Time: "10+5", Color: "black", Opening: client.Opening(opening.Taraguchi10)},
+		{Rule: engine.Caro, Size: 15, Time: "none", Color: "random", Opening: client.Opening(opening.None)},
+	} {
+		if got := lobbySettings(configSettings(s)); got == nil || *got != s {
+			t.Fatalf("round trip %+v -> %+v", s, got)
+		}
 	}
 	for _, bad := range []config.Settings{
+		{Rule: "renju", Size: 15, Time: "10+5", Color: "black", Opening: "swap2"},
+		{Rule: "freestyle", Size: 15, Time: "10+5", Color: "black", Opening: "swap3"},
 		{Rule: "chess", Size: 15, Time: "10+5", Color: "black"},
 		{Rule: "renju", Size: 99, Time: "10+5", Color: "black"},
 		{Rule: "renju", Size: 15, Time: "ten", Color: "black"},
