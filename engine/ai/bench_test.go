@@ -38,7 +38,7 @@ const benchPosition = `
 // Linux nodes/cpu-s by the thread's own CPU time, which a loaded machine
 // does not skew.
 func BenchmarkSearchNPS(b *testing.B) {
-	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju, engine.Caro} {
 		b.Run(rule.String(), func(b *testing.B) {
 			bd := mustBoard(b, benchPosition)
 			req := Request{Size: 15, Rule: rule, Moves: boardMoves(bd), Level: Max,

@@ -92,24 +92,7 @@ func TestLinePatterns(t *testing.T) {
 		{"oooo.oooooo", engine.Freestyle, patDead},
 	}
 	for _, c := range cases {
-		tab := getTables(c.rule)
-		var key uint32
-		for o := -halfLine; o <= halfLine; o++ {
-			if o == 0 {
-				continue
-			}
-			var v uint32
-			switch c.row[o+halfLine] {
-			case 'x':
-				v = uint32(cBlack)
-			case 'o':
-				v = uint32(cWhite)
-			case '#':
-				v = uint32(cWall)
-			}
-			key |= v << keyShift(o)
-		}
-		if got := tab.line[(key>>tab.shift)&tab.mask] & 15; got != c.want {
+		if got := linePattern(c.row, c.rule); got != c.want {
 			t.Errorf("%s (%v): pattern %d, want %d", c.row, c.rule, got, c.want)
 		}
 	}

@@ -43,3 +43,25 @@ func boardMoves(b *engine.Board) []engine.Move {
 	}
 	return out
 }
+
+// linePattern is black's pattern at the centre of row under rule.
+func linePattern(row string, rule engine.Rule) uint8 {
+	tab := getTables(rule)
+	var key uint32
+	for o := -halfLine; o <= halfLine; o++ {
+		if o == 0 {
+			continue
+		}
+		var v uint32
+		switch row[o+halfLine] {
+		case 'x':
+			v = uint32(cBlack)
+		case 'o':
+			v = uint32(cWhite)
+		case '#':
+			v = uint32(cWall)
+		}
+		key |= v << keyShift(o)
+	}
+	return tab.line[(key>>tab.shift)&tab.mask] & 15
+}

@@ -41,31 +41,42 @@ const halfLine = 5
 const (
 	lEmpty = 0
 	lOwn   = 1
-	lStop  = 2 // opponent stone or wall
+	lStop  = 2 // opponent stone, or a wall except under caro
+	lWall  = 3 // caro only: the board's edge, which blocks no five
 )
 
 const lineLen = 2*halfLine + 1 // 11 points, the centre at index halfLine
 
 // lineEval classifies lines for one side: exact reports whether the side
-// needs exactly five. memo caches the classification of every line with an
-// own stone at the centre, indexed by the ternary code of the 10 other points.
+// needs exactly five; caro that a five with the opponent's stones at both
+// ends does not count, so a wall (lWall) differs from an opponent's stone.
+// memo caches the classification of every line with an own stone at the
+// centre, indexed by the code of the 10 other points in base 3 (base 4
+// under caro).
 type lineEval struct {
-	exact bool
-	memo  []uint8 // 0 = not yet computed, else pattern+1
+	exact, caro bool
+	memo        []uint8 // 0 = not yet computed, else pattern+1
 }
 
-func ternIndex(l *[lineLen]uint8) int {
-	idx := 0
+func (e *lineEval) base() int {
+	if e.caro {
+		return 4
+	}
+	return 3
+}
+
+func (e *lineEval) index(l *[lineLen]uint8) int {
+	idx, base := 0, e.base()
 	for i := 0; i < lineLen; i++ {
 		if i == halfLine {
 			continue
 		}
-		idx = idx*3 + int(l[i])
+		idx = idx*base + int(l[i])
 	}
 	return idx
 }
 
-// fiveAt reports whether the line has a winning five through the centre.
+// five reports whether the line has a winning five through the centre.
 func (e *lineEval) five(l *[lineLen]uint8) bool {
 	for s := 1; s <= halfLine; s++ {
 		ok := true
@@ -77,6 +88,9 @@ func (e *lineEval) five(l *[lineLen]uint8) bool {
 		}
 		if !ok {
 			continue
+		}
+		if e.caro && l[s-1] == lStop && l[s+5] == lStop {
+			continue // caro: blocked at both ends
 		}
 		if !e.exact || (l[s-1] != lOwn && l[s+5] != lOwn) {
 			return true
@@ -99,7 +113,7 @@ func overline(l *[lineLen]uint8) bool {
 
 // classify returns the pattern of the line l, whose centre holds an own stone.
 func (e *lineEval) classify(l *[lineLen]uint8) uint8 {
-	idx := ternIndex(l)
+	idx := e.index(l)
 	if m := e.memo[idx]; m != 0 {
 		return m - 1
 	}
@@ -115,21 +129,9 @@ func (e *lineEval) compute(l *[lineLen]uint8) uint8 {
 	if e.exact && overline(l) {
 		return patOvl
 	}
-	// Count the points that would make five.
-	fives, first, last := 0, -1, -1
-	for q := 1; q < lineLen-1; q++ {
-		if l[q] != lEmpty {
-			continue
-		}
-		l[q] = lOwn
-		if e.five(l) {
-			fives++
-			if first < 0 {
-				first = q
-			}
-			last = q
-		}
-		l[q] = lEmpty
+	fives, first, last := e.fivePoints(l)
+	if fives >= 2 && e.caro && e.oneStopsAll(l) {
+		return patB4 // caro: one stone blocks them all, like a four
 	}
 	if fives >= 2 {
 		straight := last-first == 5
@@ -174,29 +176,79 @@ func (e *lineEval) compute(l *[lineLen]uint8) uint8 {
 	return best
 }
 
+// fivePoints counts the empty points of l where an own stone makes five
+// through the centre, and the first and last of them.
+func (e *lineEval) fivePoints(l *[lineLen]uint8) (n, first, last int) {
+	first, last = -1, -1
+	for q := 1; q < lineLen-1; q++ {
+		if l[q] != lEmpty {
+			continue
+		}
+		l[q] = lOwn
+		if e.five(l) {
+			n++
+			if first < 0 {
+				first = q
+			}
+			last = q
+		}
+		l[q] = lEmpty
+	}
+	return n, first, last
+}
+
+// oneStopsAll reports whether one opponent stone leaves l without a five
+// point: under caro it may block the far end of a five already blocked at
+// the other, so ".xxxx." with an opponent's stone one point beyond is no
+// straight four.
+func (e *lineEval) oneStopsAll(l *[lineLen]uint8) bool {
+	for q := 0; q < lineLen; q++ {
+		if l[q] != lEmpty {
+			continue
+		}
+		l[q] = lStop
+		n, _, _ := e.fivePoints(l)
+		l[q] = lEmpty
+		if n == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Line evaluators: free, exact five, caro.
 var (
-	evalOnce  [2]sync.Once
-	lineEvals [2]*lineEval
+	evalOnce  [3]sync.Once
+	lineEvals [3]*lineEval
 )
 
 // getLineEval returns the shared, immutable-after-build evaluator.
-func getLineEval(exact bool) *lineEval {
+func getLineEval(exact, caro bool) *lineEval {
 	i := 0
-	if exact {
+	switch {
+	case caro:
+		i = 2
+	case exact:
 		i = 1
 	}
 	evalOnce[i].Do(func() {
-		e := &lineEval{exact: exact, memo: make([]uint8, 59049)}
+		e := &lineEval{exact: exact || caro, caro: caro}
+		base := e.base()
+		size := 1
+		for range lineLen - 1 {
+			size *= base
+		}
+		e.memo = make([]uint8, size)
 		// Fill the whole memo so that it is read-only afterwards.
 		var l [lineLen]uint8
-		for idx := 0; idx < 59049; idx++ {
+		for idx := 0; idx < size; idx++ {
 			v := idx
 			for j := lineLen - 1; j >= 0; j-- {
 				if j == halfLine {
 					continue
 				}
-				l[j] = uint8(v % 3)
-				v /= 3
+				l[j] = uint8(v % base)
+				v /= base
 			}
 			l[halfLine] = lOwn
 			e.classify(&l)
@@ -276,7 +328,7 @@ func getTables(r engine.Rule) *ruleTables {
 
 func exactFor(r engine.Rule, c engine.Color) bool {
 	switch r {
-	case engine.Standard:
+	case engine.Standard, engine.Caro:
 		return true
 	case engine.Renju:
 		return c == engine.Black
@@ -290,8 +342,9 @@ func buildTables(r engine.Rule) *ruleTables {
 		t.shift, t.mask = 2, 1<<16-1
 	}
 	t.line = make([]uint8, t.mask+1)
-	evB := getLineEval(exactFor(r, engine.Black))
-	evW := getLineEval(exactFor(r, engine.White))
+	caro := r == engine.Caro
+	evB := getLineEval(exactFor(r, engine.Black), caro)
+	evW := getLineEval(exactFor(r, engine.White), caro)
 	var lb, lw [lineLen]uint8
 	for idx := 0; idx <= int(t.mask); idx++ {
 		key := idx << t.shift
@@ -300,11 +353,11 @@ func buildTables(r engine.Rule) *ruleTables {
 				continue
 			}
 			c := uint8(key>>keyShift(o)) & 3
-			lb[o+halfLine], lw[o+halfLine] = sideCell(c, cBlack), sideCell(c, cWhite)
+			lb[o+halfLine], lw[o+halfLine] = sideCell(c, cBlack, caro), sideCell(c, cWhite, caro)
 		}
 		lb[halfLine], lw[halfLine] = lOwn, lOwn
-		pb := evB.memo[ternIndex(&lb)] - 1
-		pw := evW.memo[ternIndex(&lw)] - 1
+		pb := evB.memo[evB.index(&lb)] - 1
+		pw := evW.memo[evW.index(&lw)] - 1
 		t.line[idx] = pb | pw<<4
 	}
 	for side := 0; side < 2; side++ {
@@ -317,12 +370,14 @@ func buildTables(r engine.Rule) *ruleTables {
 	return t
 }
 
-func sideCell(c, own uint8) uint8 {
-	switch c {
-	case cEmpty:
+func sideCell(c, own uint8, caro bool) uint8 {
+	switch {
+	case c == cEmpty:
 		return lEmpty
-	case own:
+	case c == own:
 		return lOwn
+	case c == cWall && caro:
+		return lWall
 	}
 	return lStop
 }

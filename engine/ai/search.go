@@ -203,16 +203,19 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 		return int(fp[0]), WinScore - 1, 1
 	}
 	if fp := b.fivePoints(nil, them); len(fp) > 0 {
-		for _, q := range fp {
-			if b.legal(int(q), us) {
-				sc := 0
-				if len(fp) > 1 {
-					sc = -WinScore + 2
-				}
-				return int(q), sc, 1
-			}
+		st := b.stops(nil)
+		if len(st) == 1 {
+			return int(st[0]), 0, 1
 		}
-		return s.anyLegal(), -WinScore + 2, 1
+		if len(st) == 0 {
+			for _, q := range fp {
+				if b.legal(int(q), us) {
+					return int(q), -WinScore + 2, 1
+				}
+			}
+			return s.anyLegal(), -WinScore + 2, 1
+		}
+		// Caro: several stones stop the five; genMoves offers only them.
 	}
 	if f := b.flexPoint(us); f >= 0 {
 		return f, WinScore - 3, 1
@@ -405,14 +408,8 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 	if ply >= maxPly-8 || b.stones() >= b.n*b.n {
 		return b.eval()
 	}
-	if fp := b.fivePoints(s.tmp[ply][:0], them); len(fp) > 0 {
-		if len(fp) >= 2 || !b.legal(int(fp[0]), us) {
-			return -(WinScore - ply - 1)
-		}
-		b.play(int(fp[0]))
-		v := -s.negamax(depth, -beta, -alpha, ply+1)
-		b.undo()
-		return v
+	if b.cnt[them][catFive] > 0 {
+		return s.forcedStop(depth, alpha, beta, ply)
 	}
 	if b.flexPoint(us) >= 0 {
 		return WinScore - ply - 2
@@ -580,6 +577,27 @@ func (s *searcher) orderFirst(moves []int32, ttMove int32, ply int) {
 	}
 }
 
+// forcedStop searches the moves that stop the opponent's five, at the same
+// depth: forced replies cost no depth. With none the side to move has lost.
+func (s *searcher) forcedStop(depth, alpha, beta, ply int) int {
+	b := s.b
+	st := b.stops(s.tmp[ply][:0])
+	if len(st) == 0 {
+		return -(WinScore - ply - 1)
+	}
+	best := -infinity
+	for _, q := range st {
+		b.play(int(q))
+		v := -s.negamax(depth, -beta, -alpha, ply+1)
+		b.undo()
+		best, alpha = max(best, v), max(alpha, v)
+		if alpha >= beta || s.stopped {
+			break
+		}
+	}
+	return best
+}
+
 // genMoves appends the moves worth searching at a node with depth plies
 // left (-1 at the root, which keeps them all), best first; with threats,
 // only the moves that make a three or better or stop the opponent's double
@@ -590,6 +608,9 @@ func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int
 	b := s.b
 	us := b.turn
 	them := us ^ 1
+	if b.cnt[them][catFive] > 0 {
+		return b.stops(dst)
+	}
 	if b.flexPoint(them) >= 0 {
 		cand := s.defences(s.scr[ply][:0], us)
 		for _, q := range cand {

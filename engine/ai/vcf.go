@@ -39,14 +39,14 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 	if s.stopped || ply >= maxPly-4 {
 		return 0
 	}
-	res, block, done := s.threatStart(ply, root)
+	res, blocks, done := s.threatStart(ply, root)
 	if done {
 		return res
 	}
 	moves := s.buf[ply][:0]
 	switch {
-	case block >= 0:
-		moves = append(moves, block)
+	case len(blocks) > 0:
+		moves = append(moves, blocks...)
 	default:
 		if f := b.flexPoint(us); f >= 0 {
 			if root {
@@ -80,32 +80,32 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 }
 
 // threatStart opens a threat-search node the way vcf and vct both must:
-// a five of the side to move wins at once (done, 1); two fives of the
-// opponent cannot both be stopped (done, 0); one five of the opponent must
-// be blocked, and only a block that makes a four keeps the threat going
-// (block, else done, 0). With no five anywhere, block is -1 and the node
-// searches its own threats.
-func (s *searcher) threatStart(ply int, root bool) (res int, block int32, done bool) {
+// a five of the side to move wins at once (done, 1); fives of the opponent
+// that no stone stops end the threat (done, 0); else they must be stopped,
+// and only a stop that makes a four keeps the threat going (blocks, else
+// done, 0). With no five anywhere, blocks is empty and the node searches
+// its own threats.
+func (s *searcher) threatStart(ply int, root bool) (res int, blocks []int32, done bool) {
 	b := s.b
 	us := b.turn
 	if b.cnt[us][catFive] > 0 {
 		if root {
 			s.threatMove = b.fivePoints(s.tmp[ply][:0], us)[0]
 		}
-		return 1, -1, true
+		return 1, nil, true
 	}
-	fp := b.fivePoints(s.tmp[ply][:0], us^1)
-	switch {
-	case len(fp) >= 2:
-		return 0, -1, true
-	case len(fp) == 1:
-		q := fp[0]
-		if b.cmb[q][us].cat < catB4 || !b.legal(int(q), us) {
-			return 0, -1, true
+	if b.cnt[us^1][catFive] == 0 {
+		return 0, nil, false
+	}
+	blocks = b.stops(s.tmp[ply][:0])
+	k := 0
+	for _, q := range blocks {
+		if b.cmb[q][us].cat >= catB4 {
+			blocks[k] = q
+			k++
 		}
-		return 0, q, false
 	}
-	return 0, -1, false
+	return 0, blocks[:k], k == 0
 }
 
 // fourThenBlock plays the attacker's four q, the defender's forced block and
@@ -119,25 +119,23 @@ func (s *searcher) fourThenBlock(ply, q int, next func() int) int {
 	if b.cnt[them][catFive] > 0 {
 		return 0 // the defender makes five first
 	}
-	rp := b.fivePoints(s.tmp[ply+1][:0], us)
-	switch {
-	case len(rp) == 0:
+	if b.cnt[us][catFive] == 0 {
 		return 0
-	case len(rp) >= 2:
-		return 3
 	}
-	r := int(rp[0])
-	if !b.legal(r, them) {
-		return 3 // black may not block on a forbidden point
+	// No stop (two fives, or renju black's only block forbidden) wins; else
+	// the win must follow every stop.
+	worst := 1
+	for _, r := range b.stops(s.tmp[ply+1][:0]) {
+		b.play(int(r))
+		s.count() // the blocked position is searched too
+		res := next()
+		b.undo()
+		if res == 0 {
+			return 0
+		}
+		worst = max(worst, res)
 	}
-	b.play(r)
-	s.count() // the blocked position is searched too
-	res := next()
-	b.undo()
-	if res > 0 {
-		return res + 2
-	}
-	return 0
+	return worst + 2
 }
 
 // fourMoves appends side s's legal moves that make a four, strongest first.
@@ -178,15 +176,23 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 	if s.stopped || ply >= maxPly-6 || s.nodes > s.vctStop {
 		return 0
 	}
-	res, block, done := s.threatStart(ply, root)
+	res, blocks, done := s.threatStart(ply, root)
 	if done {
 		return res
 	}
-	moves := s.buf[ply][:0]
 	switch {
-	case block >= 0:
-		moves = append(moves, block)
+	case len(blocks) > 0:
+		for _, q := range blocks {
+			if r := s.fourThenBlock(ply, int(q), func() int { return s.vct(ply+2, threes, false) }); r > 0 {
+				if root {
+					s.threatMove = q
+				}
+				return r
+			}
+		}
+		return 0
 	default:
+		moves := s.buf[ply][:0]
 		if r := s.vcf(ply, s.p.vcfDepth, root); r > 0 {
 			return r
 		}
@@ -222,7 +228,6 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 		s.vctFail.mark(b.hash, tag)
 		return 0
 	}
-	return s.fourThenBlock(ply, int(moves[0]), func() int { return s.vct(ply+2, threes, false) })
 }
 
 // vctMove tries the attacker's threat q.

@@ -278,16 +278,16 @@ func (b *Brain) info(arg string) {
 		b.maxMemory = n
 	case "rule":
 		b.rule = ruleFromBits(n)
-		if n&8 != 0 {
-			b.say("MESSAGE caro rule is not supported; playing freestyle")
-		}
 	}
 }
 
 // ruleFromBits maps the Gomocup rule bit set: 1 exact five, 2 continuous
-// game (ignored), 4 renju, 8 caro (not supported).
+// game (ignored), 4 renju, 8 caro (Gomocup's caro league sends 9: exactly
+// five, not blocked at both ends).
 func ruleFromBits(n int64) engine.Rule {
 	switch {
+	case n&8 != 0:
+		return engine.Caro
 	case n&4 != 0:
 		return engine.Renju
 	case n&1 != 0:

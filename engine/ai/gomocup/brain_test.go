@@ -100,7 +100,7 @@ func TestRenjuForbidden(t *testing.T) {
 
 func TestRuleBits(t *testing.T) {
 	for n, want := range map[int64]engine.Rule{0: engine.Freestyle, 1: engine.Standard, 2: engine.Freestyle,
-		3: engine.Standard, 4: engine.Renju, 5: engine.Renju, 6: engine.Renju} {
+		3: engine.Standard, 4: engine.Renju, 5: engine.Renju, 6: engine.Renju, 8: engine.Caro, 9: engine.Caro} {
 		if got := ruleFromBits(n); got != want {
 			t.Errorf("rule %d: %v, want %v", n, got, want)
 		}
@@ -126,18 +126,71 @@ func TestTimeLimit(t *testing.T) {
 	}
 }
 
+// TestSwap2 plays every SWAP2BOARD step: the answers must have the
+// protocol's shapes, be legal, and follow the evaluation: a lopsided
+// position is taken by the side it favours.
 func TestSwap2(t *testing.T) {
-	got := run(t, ai.Medium, "START 15\nINFO timeout_turn 200\nSWAP2BOARD\nDONE\nEND\n")
+	const head = "START 15\nINFO timeout_turn 300\nSWAP2BOARD\n"
+	got := run(t, ai.Hard, head+"DONE\nEND\n")
 	if len(got) != 2 || len(strings.Fields(got[1])) != 3 {
 		t.Fatalf("answers %q, want three stones", got)
 	}
-	got = run(t, ai.Medium, "START 15\nINFO timeout_turn 200\nSWAP2BOARD\n7,7\n8,8\n6,8\nDONE\nEND\n")
+	checkPoints(t, got[1], nil)
+	// Three stones: SWAP, white's 4th, or white's 4th and black's 5th.
+	three := []string{"7,7", "8,8", "6,8"}
+	got = run(t, ai.Hard, head+strings.Join(three, "\n")+"\nDONE\nEND\n")
 	if len(got) != 2 {
 		t.Fatalf("answers %q", got)
 	}
 	if got[1] != "SWAP" {
-		if _, err := engine.ParseGomocup(got[1], 15); err != nil {
-			t.Fatalf("answer %q is neither SWAP nor a point", got[1])
+		if n := len(strings.Fields(got[1])); n != 1 && n != 2 {
+			t.Fatalf("answer %q: want SWAP, one point or two", got[1])
 		}
+		checkPoints(t, got[1], three)
+	}
+	// Five stones: SWAP or white's 6th.
+	five := []string{"7,7", "8,8", "6,8", "9,9", "7,9"}
+	got = run(t, ai.Hard, head+strings.Join(five, "\n")+"\nDONE\nEND\n")
+	if len(got) != 2 || (got[1] != "SWAP" && len(strings.Fields(got[1])) != 1) {
+		t.Fatalf("answers %q: want SWAP or one point", got)
+	}
+	if got[1] != "SWAP" {
+		checkPoints(t, got[1], five)
+	}
+	// Black's open three in the centre against white's two stones in the
+	// corners: black is clearly better, so the brain takes black.
+	lopsided := []string{"7,7", "0,0", "8,7", "0,14", "9,7"}
+	got = run(t, ai.Hard, head+strings.Join(lopsided, "\n")+"\nDONE\nEND\n")
+	if len(got) != 2 || got[1] != "SWAP" {
+		t.Fatalf("answers %q: want SWAP (black has an open three)", got)
+	}
+	// White in the centre between black's scattered stones: white is no
+	// worse, so the brain plays white's 4th or places two, never SWAP.
+	got = run(t, ai.Hard, head+"3,3\n7,7\n11,11\nDONE\nEND\n")
+	if len(got) != 2 || got[1] == "SWAP" {
+		t.Fatalf("answers %q: black's scattered stones are worth no SWAP", got)
+	}
+	// Renju has no swap2.
+	got = run(t, ai.Hard, "START 15\nINFO rule 4\nSWAP2BOARD\nDONE\nEND\n")
+	if len(got) != 2 || !strings.HasPrefix(got[1], "ERROR") {
+		t.Fatalf("answers %q: want ERROR under renju", got)
+	}
+}
+
+// checkPoints checks that the answer's points are on the board, distinct
+// and not on the stones.
+func checkPoints(t *testing.T, answer string, stones []string) {
+	t.Helper()
+	seen := map[engine.Point]bool{}
+	for _, s := range stones {
+		p, _ := engine.ParseGomocup(s, 15)
+		seen[p] = true
+	}
+	for _, f := range strings.Fields(answer) {
+		p, err := engine.ParseGomocup(f, 15)
+		if err != nil || seen[p] {
+			t.Fatalf("answer %q: %q is not a free point (%v)", answer, f, err)
+		}
+		seen[p] = true
 	}
 }

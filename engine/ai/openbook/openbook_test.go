@@ -2,6 +2,8 @@ package openbook
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,5 +67,52 @@ func TestSelfPlay(t *testing.T) {
 		if res.Games != 4 || res.Illegal != 0 || res.BlackWins+res.WhiteWins+res.Draws != 4 {
 			t.Errorf("%s: %+v", k, res)
 		}
+	}
+}
+
+// soosorvAt replays a Soosõrv-8 opening: h8, g7, i8, no swap, white's 4th
+// far off at a1, n declared, no swap; then offers, if any.
+func soosorvAt(t *testing.T, n int, offers ...string) *opening.State {
+	t.Helper()
+	script := []string{"place h8", "place g7", "place i8", "stay", "place a1", fmt.Sprintf("declare %d", n), "stay"}
+	if len(offers) > 0 {
+		script = append(script, "offer "+strings.Join(offers, " "))
+	}
+	var as []opening.Action
+	for _, s := range script {
+		a, err := opening.ParseAction(s, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as = append(as, a)
+	}
+	s, err := opening.Replay(opening.Soosorv8, engine.Renju, 15, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestFifthsByEvaluation: black offers a strong fifth (one near its h8 i8,
+// white's 4th being far off), and white, offered j8 (an open three for
+// black) and a corner point, takes the corner.
+func TestFifthsByEvaluation(t *testing.T) {
+	ctx := context.Background()
+	a, err := Decide(ctx, Request{State: soosorvAt(t, 1), Level: ai.Hard, Budget: 300 * time.Millisecond, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Kind != opening.Offer || len(a.Points) != 1 {
+		t.Fatalf("action %s, want one offer", a)
+	}
+	if p := a.Points[0]; dist(p, []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 7}}) > 2 {
+		t.Errorf("offered %s: want a point that works with black's h8 i8", p)
+	}
+	a, err = Decide(ctx, Request{State: soosorvAt(t, 2, "j8", "o15"), Level: ai.Hard, Budget: 300 * time.Millisecond, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Kind != opening.Choose || a.Point.String() != "o15" {
+		t.Errorf("white chose %s of j8 and o15, want o15", a)
 	}
 }
