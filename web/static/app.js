@@ -19,7 +19,7 @@ import { soundOn, setSound } from './sound.js';
 const TOKEN = 'gomoku.token';
 const MAX_CHAT = 400;
 /** Game events numbered by seq; game_clock and game_watchers are not. */
-const NUMBERED = ['game_move', 'game_takeback', 'offer', 'offer_answer', 'game_over', 'game_chat', 'player_away', 'player_back'];
+const NUMBERED = ['game_opening', 'game_move', 'game_takeback', 'offer', 'offer_answer', 'game_over', 'game_chat', 'player_away', 'player_back'];
 
 class App {
   constructor() {
@@ -487,7 +487,7 @@ class App {
       return;
     }
     if (!typing(e.target) && !e.ctrlKey && !e.metaKey && e.key === 's') $('#sound').click();
-    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, Alt+A account, s sound; in a game: arrows + Enter play, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
+    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, Alt+A account, s sound; in a game: arrows + Enter play, 1–9 and 0 opening choices, o send an offer of fifth moves, x clear it, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
   }
 
   // ---- messages
