@@ -411,9 +411,12 @@ class App {
       h('a', { href: '#history', text: 'Games', title: 'alt+g' }),
       h('a', { href: '#leaders', 'aria-label': 'Leaderboard' }, h('span', { class: 'long', text: 'Leaderboard' }), h('span', { class: 'short', text: 'Ranks' })),
       me.kind === 'guest' ? null : h('a', { href: '#profile', text: 'Profile' }),
-      h('span', { class: 'me', id: 'me', text: me.name + (me.rating ? ` (${me.rating})` : '') }),
-      sound,
-      h('button', { type: 'button', id: 'logout', text: me.kind === 'guest' ? 'Leave' : 'Log out', onclick: () => this.logout() }));
+      // One group: on a narrow phone it moves, whole, to a second row
+      // rather than push "Log out" out of sight.
+      h('span', { class: 'acct' },
+        h('span', { class: 'me', id: 'me', text: me.name + (me.rating ? ` (${me.rating})` : '') }),
+        sound,
+        h('button', { type: 'button', id: 'logout', text: me.kind === 'guest' ? 'Leave' : 'Log out', onclick: () => this.logout() })));
   }
 
   loginScreen(message) {
