@@ -175,11 +175,12 @@ export class ProfileView {
           row('Joined', when(p.created_at)), p.last_login_at ? row('Last seen', when(p.last_login_at)) : null),
         h('h3', { text: 'Ratings by rule' }),
         h('table', { class: 'ratings', id: 'profile-ratings' },
-          h('thead', {}, h('tr', {}, ['Rule', 'Rating', 'Rated games'].map((t) => h('th', { text: t })))),
+          h('thead', {}, h('tr', {}, ['Rule', 'Rating', 'W/L/D', 'Rated games'].map((t) => h('th', { text: t })))),
           h('tbody', {}, RULES.map((rule) => {
             const r = ratings.get(rule.id);
             return h('tr', { 'data-rule': rule.id }, h('td', {}, h('a', { href: `#leaders/${rule.id}`, text: rule.name })),
-              h('td', { text: r ? `${r.rating} ± ${r.rd}` : '–' }), h('td', { text: r ? r.rated_games : 0 }));
+              h('td', { text: r ? `${r.rating} ± ${r.rd}` : '–' }), h('td', { text: r ? `${r.wins || 0}/${r.losses || 0}/${r.draws || 0}` : '–' }),
+              h('td', { text: r ? r.rated_games : 0 }));
           }))),
         h('p', { class: 'row' }, h('a', { href: `#history/${encodeURIComponent(p.name)}`, class: 'button', text: 'Games' }),
           p.name !== app.me.name && p.status !== 'offline' && p.status !== 'playing'
