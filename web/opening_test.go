@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/gomokud/gomoku/internal/servertest"
 )
 
@@ -118,7 +120,8 @@ func TestBrowserSwap2(t *testing.T) {
 
 // TestBrowserSoosorv8 plays a full renju game through Soosõrv-8 between a
 // phone and a desktop: a stone outside the area refused and shown, a swap,
-// N declared, a swap declined by key, a symmetric offer refused and shown,
+// N declared, a swap declined by key, a reload mid-opening, a symmetric
+// offer refused and shown,
 // an offer picked on the board and sent by key, one fifth chosen, then
 // normal play to five.
 func TestBrowserSoosorv8(t *testing.T) {
@@ -161,6 +164,9 @@ func TestBrowserSoosorv8(t *testing.T) {
 
 	dave.phase("swap")
 	dave.key("2") // keep the colours
+	dave.phase("offer")
+	// A reload in the middle of the opening comes back to the same phase.
+	dave.do(chromedp.Reload())
 	dave.phase("offer")
 	dave.until("the count asked", `document.querySelector('#phase').dataset.count === '2'`)
 	dave.pick("g8", true)
