@@ -43,10 +43,19 @@ func (tb *tab) sees(p, color string) {
 	tb.until(color+" at "+p, fmt.Sprintf(`document.querySelector('#game .stone[data-point=%q][data-color=%q]')`, p, color))
 }
 
-// openingChallenge: a challenges b under rule with a's colour black (a
-// opens); the opening select must show want first, the rule's default.
-func openingChallenge(t *testing.T, a, b *tab, bName, rule, want string) {
+// openingGame starts a server and two guests in two browser tabs (a on a
+// phone when aPhone, b on the other size); a challenges b under rule with
+// a's colour black (a opens). The new-game form must offer want first, the
+// rule's default opening, and b must see it in the challenge.
+func openingGame(t *testing.T, rule, want, aName string, aPhone bool, bName string) (a, b *tab) {
 	t.Helper()
+	srv := servertest.Start(t, servertest.Options{})
+	br := newBrowser(t)
+	a, b = br.tab(aName, aPhone), br.tab(bName, !aPhone)
+	a.open(srv.HTTP + "/")
+	b.open(srv.HTTP + "/")
+	a.guest(aName)
+	bName = b.guest(bName)
 	a.choose("#set-rule", rule)
 	a.choose("#set-time", "10+5")
 	a.choose("#set-color", "black")
@@ -62,6 +71,20 @@ func openingChallenge(t *testing.T, a, b *tab, bName, rule, want string) {
 	b.click("#challenges .accept")
 	a.until("the game", `document.querySelector('#game')`)
 	b.until("the game", `document.querySelector('#game')`)
+	return a, b
+}
+
+// playToFive plays the moves after an opening, white first (the opening
+// placed five stones), until black's five; both see black win.
+func playToFive(white, black *tab, whiteMoves, blackMoves []string, blackName string) {
+	white.t.Helper()
+	for i := range whiteMoves {
+		white.play(whiteMoves[i])
+		black.play(blackMoves[i])
+	}
+	for _, tb := range []*tab{white, black} {
+		tb.until(blackName+"'s five", fmt.Sprintf(`document.querySelector('#game-status').textContent.includes(%q)`, blackName+" (black) wins by five"))
+	}
 }
 
 // TestBrowserSwap2 plays a full freestyle game through swap2 between two
@@ -69,14 +92,7 @@ func openingChallenge(t *testing.T, a, b *tab, bName, rule, want string) {
 // chosen by key (a swap), then normal play to five.
 func TestBrowserSwap2(t *testing.T) {
 	long(t)
-	srv := servertest.Start(t, servertest.Options{})
-	b := newBrowser(t)
-	alice, bob := b.tab("alice", false), b.tab("bob", true)
-	alice.open(srv.HTTP + "/")
-	bob.open(srv.HTTP + "/")
-	alice.guest("alice")
-	bobName := bob.guest("bob")
-	openingChallenge(t, alice, bob, bobName, "freestyle", "swap2")
+	alice, bob := openingGame(t, "freestyle", "swap2", "alice", false, "bob")
 
 	alice.phase("place")
 	if got := alice.text("#phase-who"); !strings.HasPrefix(got, "You act, holding black") {
@@ -108,32 +124,18 @@ func TestBrowserSwap2(t *testing.T) {
 		t.Fatalf("%d stones after the opening, want 5", n)
 	}
 	// White plays the 6th stone as a normal move; black makes five.
-	alice.play("a1")
-	bob.play("k8")
-	alice.play("a2")
-	bob.play("l8")
-	for _, tb := range []*tab{alice, bob} {
-		tb.until("bob's five", `document.querySelector('#game-status').textContent.includes('guest:bob (black) wins by five')`)
-	}
+	playToFive(alice, bob, []string{"a1", "a2"}, []string{"k8", "l8"}, "guest:bob")
 	alice.until("the opening in the game's line", `document.querySelector('#game .info').textContent.includes('Swap2')`)
 }
 
 // TestBrowserSoosorv8 plays a full renju game through Soosõrv-8 between a
 // phone and a desktop: a stone outside the area refused and shown, a swap,
 // N declared, a swap declined by key, a reload mid-opening, a symmetric
-// offer refused and shown,
-// an offer picked on the board and sent by key, one fifth chosen, then
-// normal play to five.
+// offer refused and shown, an offer picked on the board and sent by key,
+// one fifth chosen, then normal play to five.
 func TestBrowserSoosorv8(t *testing.T) {
 	long(t)
-	srv := servertest.Start(t, servertest.Options{})
-	b := newBrowser(t)
-	carol, dave := b.tab("carol", true), b.tab("dave", false)
-	carol.open(srv.HTTP + "/")
-	dave.open(srv.HTTP + "/")
-	carol.guest("carol")
-	daveName := dave.guest("dave")
-	openingChallenge(t, carol, dave, daveName, "renju", "soosorv-8")
+	carol, dave := openingGame(t, "renju", "soosorv-8", "carol", true, "dave")
 
 	// The first stone goes at the centre: a1 is refused, and said so.
 	carol.phase("place")
@@ -188,15 +190,7 @@ func TestBrowserSoosorv8(t *testing.T) {
 		tb.until("the opening over", `document.querySelector('#phase').hidden && document.querySelector('#game .stone[data-point="g8"][data-color="black"]')`)
 	}
 	// Carol (white) plays the 6th; dave (black) makes five on the 8th row.
-	carol.play("a1")
-	dave.play("f8")
-	carol.play("a2")
-	dave.play("i8")
-	carol.play("a3")
-	dave.play("e8")
-	for _, tb := range []*tab{carol, dave} {
-		tb.until("dave's five", `document.querySelector('#game-status').textContent.includes('guest:dave (black) wins by five')`)
-	}
+	playToFive(carol, dave, []string{"a1", "a2", "a3"}, []string{"f8", "i8", "e8"}, "guest:dave")
 }
 
 // offerPoints are ten fifth moves that are never symmetric to each other,
