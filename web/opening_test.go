@@ -132,7 +132,7 @@ func TestBrowserSwap2(t *testing.T) {
 // phone and a desktop: a stone outside the area refused and shown, a swap,
 // N declared, a swap declined by key, a reload mid-opening, a symmetric
 // offer refused and shown, an offer picked on the board and sent by key,
-// one fifth chosen, then normal play to five.
+// one fifth chosen, then normal play to five, and its replay.
 func TestBrowserSoosorv8(t *testing.T) {
 	long(t)
 	carol, dave := openingGame(t, "renju", "soosorv-8", "carol", true, "dave")
@@ -191,6 +191,10 @@ func TestBrowserSoosorv8(t *testing.T) {
 	}
 	// Carol (white) plays the 6th; dave (black) makes five on the 8th row.
 	playToFive(carol, dave, []string{"a1", "a2", "a3"}, []string{"f8", "i8", "e8"}, "guest:dave")
+	// The replay names the opening and the fifth moves offered.
+	eval[string](carol, `location.hash = '#replay/' + window.gomoku.view.g.id`)
+	carol.until("the replay with its opening", `document.querySelector('#replay-pos').textContent.startsWith('Move 11 of 11') &&
+		document.querySelector('#replay .info').textContent.includes('Soosõrv-8') && /g8.*g10/.test(document.querySelector('#replay-offers').textContent)`)
 }
 
 // offerPoints are ten fifth moves that are never symmetric to each other,

@@ -2,7 +2,7 @@
 // leaderboard.
 import { h, fill, when, typing } from './dom.js';
 import { Board } from './board.js';
-import { RULES, ruleName, timeText, resultText } from './rules.js';
+import { RULES, ruleName, openingName, timeText, resultText } from './rules.js';
 import { blockButton } from './account.js';
 
 const link = (name) => h('a', { href: `#profile/${encodeURIComponent(name)}`, text: name, class: 'player' });
@@ -135,7 +135,8 @@ export class ReplayView {
       this.board = new Board(Number(head.Size) || 15);
       fill(this.boardWrap, this.board.el);
       fill(this.info, h('h2', {}, `${head.Black || '?'} (black) – ${head.White || '?'} (white)`),
-        h('p', { class: 'muted', text: `Game ${this.id} · ${ruleName(head.Rule || '')} · ${head.TimeControl || 'no clock'} · ${head.Date || ''}` }),
+        h('p', { class: 'muted', text: `Game ${this.id} · ${ruleName(head.Rule || '')}${head.Opening ? ` · ${openingName(head.Opening)}` : ''} · ${head.TimeControl || 'no clock'} · ${head.Date || ''}` }),
+        head.Offers ? h('p', { class: 'muted', id: 'replay-offers', text: `Fifth moves offered: ${head.Offers} (move 5 is the one chosen)` }) : null,
         h('p', { text: head.Result || '' }));
       this.go(moves.length);
     } catch (e) {
