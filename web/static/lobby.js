@@ -31,12 +31,12 @@ export class LobbyView {
     this.opening = h('select', { id: 'set-opening', onchange: () => this.save() }, opt(OPENINGS, st.opening));
     this.opening.title = OPENINGS.map((o) => `${o.name}: ${o.hint}`).join('\n');
     this.color = h('select', { id: 'set-color', onchange: () => this.save() }, opt(COLORS, st.color));
-    this.fit();
     const known = TIMES.some((t) => t.id === st.time);
     this.time = h('select', { id: 'set-time', onchange: () => this.save() }, opt([...TIMES, { id: 'custom', name: 'custom…' }], known ? st.time : 'custom'));
     this.customTime = h('input', { id: 'set-time-custom', type: 'text', value: known ? '' : st.time, placeholder: 'e.g. 20+10 or 30m/60s', hidden: known, onchange: () => this.save(), 'aria-label': 'custom time control' });
     this.rated = h('input', { id: 'set-rated', type: 'checkbox', checked: !!st.rated, onchange: () => this.save() });
     const field = (label, ...els) => h('label', { class: 'field' }, h('span', { text: label }), ...els);
+    this.colorField = field('Colour', this.color); // "Opener" with an opening rule (fit)
     this.seekBtn = h('button', { id: 'seek', type: 'button', class: 'primary', onclick: () => this.seek() }, 'Quick pairing', h('kbd', { text: 'q' }));
     this.botsEl = h('div', { class: 'bots' }, BOTS.map((b, i) =>
       h('button', { id: `bot-${b.id.slice(4)}`, type: 'button', onclick: () => this.challenge(b.id), title: `play ${b.id} (${i + 1})` }, `${b.name} bot`, h('kbd', { text: String(i + 1) }))));
@@ -50,7 +50,7 @@ export class LobbyView {
       h('div', { class: 'panel new-game' },
         h('h2', { text: 'New game' }),
         h('div', { class: 'fields' }, field('Rule', this.rule), field('Board', this.size), field('Opening', this.opening), field('Clock', this.time, this.customTime),
-          field('Colour', this.color),
+          this.colorField,
           h('label', { class: 'field check' }, this.rated, h('span', { text: 'rated' }))),
         h('div', { class: 'row' }, this.seekBtn),
         h('h3', { text: 'Play the computer' }), this.botsEl,
@@ -60,6 +60,7 @@ export class LobbyView {
       h('div', { class: 'panel' }, h('h2', { text: 'Games to watch' }), this.gamesEl),
       h('div', { class: 'panel chat' }, h('h2', { text: 'Lobby chat' }), this.chatLog,
         h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.chatInput, h('button', { type: 'submit', id: 'lobby-chat-form-send', text: 'Send' }))));
+    this.fit();
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
     this.chatShown = 0;
@@ -95,6 +96,7 @@ export class LobbyView {
     for (const o of this.color.options) {
       o.textContent = COLORS.find((c) => c.id === o.value)[open ? 'opens' : 'name'];
     }
+    this.colorField.firstChild.textContent = open ? 'Opener (black)' : 'Colour';
   }
 
   save() {

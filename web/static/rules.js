@@ -59,9 +59,9 @@ export const TIMES = [
 
 /** COLORS: the challenger's colour; with an opening rule, the one they open with (opens). */
 export const COLORS = [
-  { id: 'random', name: 'random colour', opens: 'random opener' },
-  { id: 'black', name: 'I play black', opens: 'I open (black)' },
-  { id: 'white', name: 'I play white', opens: 'the other opens' },
+  { id: 'random', name: 'random colour', opens: 'random' },
+  { id: 'black', name: 'I play black', opens: 'I open' },
+  { id: 'white', name: 'I play white', opens: 'they open' },
 ];
 
 export const BOTS = [
