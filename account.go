@@ -40,6 +40,9 @@ type Account struct {
 type RuleRating struct {
 	Rating     Rating
 	RatedGames int // rated games of this rule
+	// Wins, Losses and Draws split RatedGames: what a rule's leaderboard
+	// shows (Account.Wins and the others count every rule, casual too).
+	Wins, Losses, Draws int
 }
 
 // SetHeadline fills Rating from Ratings: the rule with the most rated

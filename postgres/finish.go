@@ -100,7 +100,7 @@ func updateAccount(ctx context.Context, tx pgx.Tx, id int64, color engine.Color,
 		}
 	}
 	if change != (gomoku.RatingChange{}) {
-		return storeRating(ctx, tx, id, rule, change.After)
+		return storeRating(ctx, tx, id, rule, change.After, color, r.Winner)
 	}
 	return nil
 }

@@ -185,13 +185,19 @@ type Profile struct {
 	// Ratings holds the rating in each rule (in profile replies; in a
 	// leaderboard, only the board's rule). Rating, RD and RatedGames above
 	// are the headline: the rule played most (leaderboard: the board's).
+	// Games, Wins, Losses and Draws count every game the account finished
+	// (in a leaderboard: the rated games of the board's rule).
 	Ratings []RuleRating `json:"ratings,omitempty"`
 }
 
-// RuleRating is a rating in one rule.
+// RuleRating is a rating in one rule, with the rated games of the rule
+// won, lost and drawn.
 type RuleRating struct {
 	Rule       string `json:"rule"`
 	Rating     int    `json:"rating"`
 	RD         int    `json:"rd"`
 	RatedGames int    `json:"rated_games"`
+	Wins       int    `json:"wins"`
+	Losses     int    `json:"losses"`
+	Draws      int    `json:"draws"`
 }

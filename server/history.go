@@ -206,6 +206,8 @@ func (c *conn) leaderboard(m *protocol.GetLeaderboard) (protocol.Message, error)
 		r := a.Ratings[rule]
 		p := wireProfile(a)
 		p.Rating, p.RD, p.RatedGames = roundRating(r.Rating.Rating), roundRating(r.Rating.RD), r.RatedGames
+		// A rule's board counts that rule's rated games, not every game.
+		p.Games, p.Wins, p.Losses, p.Draws = r.RatedGames, r.Wins, r.Losses, r.Draws
 		p.Ratings = []protocol.RuleRating{wireRuleRating(rule, r)}
 		p.Status = c.lobby.status(a.Username)
 		lb.Players[i] = p
@@ -215,5 +217,5 @@ func (c *conn) leaderboard(m *protocol.GetLeaderboard) (protocol.Message, error)
 
 func wireRuleRating(rule engine.Rule, r gomoku.RuleRating) protocol.RuleRating {
 	return protocol.RuleRating{Rule: rule.String(), Rating: roundRating(r.Rating.Rating), RD: roundRating(r.Rating.RD),
-		RatedGames: r.RatedGames}
+		RatedGames: r.RatedGames, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws}
 }

@@ -72,10 +72,10 @@ func rate(ctx context.Context, tx *sql.Tx, g gomoku.Game) (gomoku.Game, error) {
 		return g, err
 	}
 	g = g.WithRatings(b, w)
-	if err := storeRating(ctx, tx, g.Black.AccountID, g.Rule, g.BlackRating.After); err != nil {
+	if err := storeRating(ctx, tx, g.Black.AccountID, g.Rule, g.BlackRating.After, engine.Black, g.Winner); err != nil {
 		return g, err
 	}
-	return g, storeRating(ctx, tx, g.White.AccountID, g.Rule, g.WhiteRating.After)
+	return g, storeRating(ctx, tx, g.White.AccountID, g.Rule, g.WhiteRating.After, engine.White, g.Winner)
 }
 
 // updateGameRow stores g's result and rating changes.

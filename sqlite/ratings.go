@@ -15,8 +15,8 @@ func (db *DB) withRatings(ctx context.Context, a gomoku.Account, err error) (gom
 	if err != nil {
 		return a, err
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT rule, rating, rd, volatility, rated_games FROM ratings
-		WHERE account_id = ?`, a.ID)
+	rows, err := db.r.QueryContext(ctx, `SELECT rule, rating, rd, volatility, rated_games, wins, losses, draws
+		FROM ratings WHERE account_id = ?`, a.ID)
 	if err != nil {
 		return a, fmt.Errorf("ratings of account %d: %w", a.ID, err)
 	}
@@ -24,7 +24,8 @@ func (db *DB) withRatings(ctx context.Context, a gomoku.Account, err error) (gom
 	for rows.Next() {
 		var name string
 		var r gomoku.RuleRating
-		if err := rows.Scan(&name, &r.Rating.Rating, &r.Rating.RD, &r.Rating.Volatility, &r.RatedGames); err != nil {
+		if err := rows.Scan(&name, &r.Rating.Rating, &r.Rating.RD, &r.Rating.Volatility, &r.RatedGames,
+			&r.Wins, &r.Losses, &r.Draws); err != nil {
 			return a, fmt.Errorf("ratings of account %d: %w", a.ID, err)
 		}
 		rule, err := engine.ParseRule(name)
@@ -55,13 +56,16 @@ func ruleRating(ctx context.Context, tx *sql.Tx, id int64, rule engine.Rule) (go
 }
 
 // storeRating writes an account's new rating in rule after one more rated
-// game of it, inside tx.
-func storeRating(ctx context.Context, tx *sql.Tx, id int64, rule engine.Rule, r gomoku.Rating) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (account_id, rule, rating, rd, volatility, rated_games)
-		VALUES (?, ?, ?, ?, ?, 1)
+// game of it, which the account (playing color) won, lost or drew as winner
+// says, inside tx.
+func storeRating(ctx context.Context, tx *sql.Tx, id int64, rule engine.Rule, r gomoku.Rating, color, winner engine.Color) error {
+	w, l, d := gomoku.Counts(winner, color)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (account_id, rule, rating, rd, volatility, rated_games, wins, losses, draws)
+		VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)
 		ON CONFLICT (account_id, rule) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-			volatility = excluded.volatility, rated_games = ratings.rated_games + 1`,
-		id, rule.String(), r.Rating, r.RD, r.Volatility); err != nil {
+			volatility = excluded.volatility, rated_games = ratings.rated_games + 1,
+			wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws`,
+		id, rule.String(), r.Rating, r.RD, r.Volatility, w, l, d); err != nil {
 		return fmt.Errorf("%s rating of account %d: %w", rule, id, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET rated_games = rated_games + 1 WHERE id = ?`, id); err != nil {
@@ -74,7 +78,7 @@ func storeRating(ctx context.Context, tx *sql.Tx, id int64, rule engine.Rule, r 
 func (db *DB) Leaderboard(ctx context.Context, rule engine.Rule, limit int) ([]gomoku.Account, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT a.id, a.username, a.password_hash, a.created_at, a.last_login_at,
 		a.rating, a.rd, a.volatility, a.games, a.wins, a.losses, a.draws, a.rated_games,
-		r.rating, r.rd, r.volatility, r.rated_games
+		r.rating, r.rd, r.volatility, r.rated_games, r.wins, r.losses, r.draws
 		FROM ratings r JOIN accounts a ON a.id = r.account_id
 		WHERE r.rule = ? AND r.rated_games > 0 AND a.deleted_at IS NULL
 		ORDER BY r.rating DESC, r.rated_games DESC, a.id LIMIT ?`, rule.String(), limitOr(limit, 50))
@@ -106,7 +110,7 @@ func scanLeader(rows *sql.Rows, rule engine.Rule) (gomoku.Account, error) {
 	err := rows.Scan(&a.ID, &a.Username, &a.PasswordHash, &created, &login,
 		&a.Rating.Rating, &a.Rating.RD, &a.Rating.Volatility,
 		&a.Games, &a.Wins, &a.Losses, &a.Draws, &a.RatedGames,
-		&r.Rating.Rating, &r.Rating.RD, &r.Rating.Volatility, &r.RatedGames)
+		&r.Rating.Rating, &r.Rating.RD, &r.Rating.Volatility, &r.RatedGames, &r.Wins, &r.Losses, &r.Draws)
 	if err != nil {
 		return a, err
 	}

@@ -359,3 +359,41 @@ func TestBrowserReconnectAfterRestart(t *testing.T) {
 		t.Fatal("the terminal player saw no result")
 	}
 }
+
+// TestBrowserPhoneHeader: on a phone, a logged-in player's header shows
+// every link and button whole, "Log out" included, with nothing scrolled
+// out of sight; on a narrower phone the account's buttons take a second row.
+func TestBrowserPhoneHeader(t *testing.T) {
+	srv := servertest.Start(t, servertest.Options{})
+	b := newBrowser(t)
+	phone := b.tab("phone", true)
+	phone.open(srv.HTTP + "/")
+	phone.register("maximilian", "a long enough password")
+	phone.until("the header", `document.querySelector('#logout')`)
+	phone.screenshot("header-phone")
+	check := func(width int) {
+		t.Helper()
+		inside := eval[string](phone, `(() => {
+			const nav = document.querySelector('#nav'), bad = [];
+			if (nav.scrollWidth > nav.clientWidth + 1) bad.push('the header scrolls: ' + nav.scrollWidth + ' > ' + nav.clientWidth);
+			for (const el of nav.querySelectorAll('a, button')) {
+				const r = el.getBoundingClientRect();
+				if (r.left < 0 || r.right > innerWidth || r.width === 0) { bad.push(el.textContent + ' at ' + r.left + '-' + r.right); continue; }
+				const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+				if (!el.contains(hit)) bad.push(el.textContent + ' covered');
+			}
+			return bad.join('; ');
+		})()`)
+		if inside != "" {
+			t.Fatalf("the header on a %d px phone: %s", width, inside)
+		}
+	}
+	check(phoneW)
+	if got := phone.text("#logout"); got != "Log out" {
+		t.Fatalf("the log out button reads %q", got)
+	}
+	phone.do(chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	check(320)
+	phone.click("#logout")
+	phone.until("the login form", `document.querySelector('#login') && !localStorage.getItem('gomoku.token')`)
+}

@@ -175,10 +175,12 @@ func (tb *tab) guest(name string) string {
 	return tb.text("#me")
 }
 
-// settings picks the lobby's new-game settings.
+// settings picks the lobby's new-game settings, with no opening rule (the
+// tests of openings choose one with opening).
 func (tb *tab) settings(rule, timeCtl, color string) {
 	tb.t.Helper()
 	tb.do(chromedp.SetValue(chromedp.CSS("#set-rule"), rule),
+		chromedp.SetValue(chromedp.CSS("#set-opening"), "none"),
 		chromedp.SetValue(chromedp.CSS("#set-time"), timeCtl),
 		chromedp.SetValue(chromedp.CSS("#set-color"), color))
 }

@@ -19,7 +19,7 @@ import { soundOn, setSound } from './sound.js';
 const TOKEN = 'gomoku.token';
 const MAX_CHAT = 400;
 /** Game events numbered by seq; game_clock and game_watchers are not. */
-const NUMBERED = ['game_move', 'game_takeback', 'offer', 'offer_answer', 'game_over', 'game_chat', 'player_away', 'player_back'];
+const NUMBERED = ['game_opening', 'game_move', 'game_takeback', 'offer', 'offer_answer', 'game_over', 'game_chat', 'player_away', 'player_back'];
 
 class App {
   constructor() {
@@ -411,9 +411,12 @@ class App {
       h('a', { href: '#history', text: 'Games', title: 'alt+g' }),
       h('a', { href: '#leaders', 'aria-label': 'Leaderboard' }, h('span', { class: 'long', text: 'Leaderboard' }), h('span', { class: 'short', text: 'Ranks' })),
       me.kind === 'guest' ? null : h('a', { href: '#profile', text: 'Profile' }),
-      h('span', { class: 'me', id: 'me', text: me.name + (me.rating ? ` (${me.rating})` : '') }),
-      sound,
-      h('button', { type: 'button', id: 'logout', text: me.kind === 'guest' ? 'Leave' : 'Log out', onclick: () => this.logout() }));
+      // One group: on a narrow phone it moves, whole, to a second row
+      // rather than push "Log out" out of sight.
+      h('span', { class: 'acct' },
+        h('span', { class: 'me', id: 'me', text: me.name + (me.rating ? ` (${me.rating})` : '') }),
+        sound,
+        h('button', { type: 'button', id: 'logout', text: me.kind === 'guest' ? 'Leave' : 'Log out', onclick: () => this.logout() })));
   }
 
   loginScreen(message) {
@@ -487,7 +490,7 @@ class App {
       return;
     }
     if (!typing(e.target) && !e.ctrlKey && !e.metaKey && e.key === 's') $('#sound').click();
-    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, Alt+A account, s sound; in a game: arrows + Enter play, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
+    if (!typing(e.target) && e.key === '?') this.note('Keys: Alt+L lobby, Alt+G games, Alt+B leaderboard, Alt+P profile, Alt+A account, s sound; in a game: arrows + Enter play, 1–9 and 0 opening choices, o send an offer of fifth moves, x clear it, t takeback, d draw, r resign, a abort, m rematch, y/n answer, c chat, Esc lobby.', 10000);
   }
 
   // ---- messages

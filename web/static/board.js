@@ -1,5 +1,6 @@
 // The board: an SVG grid with coordinates, stones, the last-move mark, the
-// winning line, renju forbidden points and a keyboard cursor.
+// winning line, renju forbidden points, a keyboard cursor and, during an
+// opening, the allowed area and marked points (fifth moves picked or offered).
 import { s } from './dom.js';
 import { parsePoint, pointName } from './rules.js';
 
@@ -21,7 +22,7 @@ export class Board {
       'aria-label': `board ${size} by ${size}; arrow keys move, Enter plays`,
     });
     this.el.append(this.grid());
-    this.layer = s('g');
+    this.layer = s('g', { class: 'layer' });
     this.el.append(this.layer);
     this.el.addEventListener('click', (e) => this.click(e));
     this.el.addEventListener('keydown', (e) => this.key(e));
@@ -56,23 +57,42 @@ export class Board {
   }
 
   /**
-   * set draws a position.
-   * @param {{moves: string[], line?: string[], forbidden?: string[], playable?: boolean, turn?: string, numbers?: boolean}} st
+   * set draws a position. area ("f6-j10", corners included) is shaded;
+   * marks are points drawn as pale stones: kind "pick" (a fifth move being
+   * picked) or "offer" (one offered).
+   * tentative marks the stones as an opening's, not yet final.
+   * @param {{moves: string[], line?: string[], forbidden?: string[], playable?: boolean, turn?: string, numbers?: boolean,
+   *   tentative?: boolean, area?: string, marks?: {point: string, kind: string}[]}} st
    */
   set(st) {
-    this.state = { line: [], forbidden: [], playable: false, turn: 'black', numbers: false, ...st };
+    this.state = { line: [], forbidden: [], playable: false, turn: 'black', numbers: false, area: '', marks: [], ...st };
     this.draw();
+  }
+
+  /** areaRect is the shaded rectangle of an area like "f6-j10", or null for none or the whole board. */
+  areaRect(area) {
+    const m = /^([a-z]\d+)-([a-z]\d+)$/.exec(area || '');
+    if (!m) return null;
+    const [x0, y0] = parsePoint(m[1]), [x1, y1] = parsePoint(m[2]);
+    if (x0 === 0 && y0 === 0 && x1 === this.size - 1 && y1 === this.size - 1) return null;
+    const [px0, py0] = this.xy(x0, y1), [px1, py1] = this.xy(x1, y0), r = CELL / 2;
+    return s('rect', { x: px0 - r, y: py0 - r, width: px1 - px0 + 2 * r, height: py1 - py0 + 2 * r, rx: 6, class: 'area', 'data-area': area });
   }
 
   draw() {
     const st = this.state;
-    const g = s('g');
+    // The layer is replaced on every draw, focus included: a tap must not
+    // start on one of its shapes, or the shape is gone before the tap ends
+    // and the browser sends no click (style.css: pointer-events none).
+    const g = s('g', { class: 'layer' });
+    const area = this.areaRect(st.area);
+    if (area) g.append(area);
     const occupied = new Set(st.moves);
     st.moves.forEach((m, i) => {
       const [x, y] = parsePoint(m);
       const [px, py] = this.xy(x, y);
       const color = i % 2 === 0 ? 'black' : 'white';
-      g.append(s('circle', { cx: px, cy: py, r: CELL * 0.45, class: `stone ${color}`, 'data-point': m, 'data-color': color }));
+      g.append(s('circle', { cx: px, cy: py, r: CELL * 0.45, class: `stone ${color}${st.tentative ? ' tentative' : ''}`, 'data-point': m, 'data-color': color }));
       if (st.numbers) g.append(s('text', { x: px, y: py + 4, class: `num on-${color}`, text: i + 1 }));
     });
     if (st.moves.length && !st.numbers) {
@@ -85,6 +105,10 @@ export class Board {
     if (st.line && st.line.length) {
       const a = this.xy(...parsePoint(st.line[0])), b = this.xy(...parsePoint(st.line[st.line.length - 1]));
       g.append(s('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'winline' }));
+    }
+    for (const m of st.marks || []) {
+      const [px, py] = this.xy(...parsePoint(m.point));
+      g.append(s('circle', { cx: px, cy: py, r: CELL * 0.42, class: `mark ${m.kind}`, [`data-${m.kind}`]: m.point }));
     }
     for (const f of st.forbidden || []) {
       if (occupied.has(f)) continue;

@@ -1,8 +1,9 @@
 // A game: the model (a snapshot plus the numbered events applied in order)
-// and its screen (board, clocks, actions, offers, chat).
+// and its screen (board, clocks, actions, offers, opening phases, chat).
 import { h, fill, clockText, typing } from './dom.js';
 import { Board } from './board.js';
-import { ruleName, timeText, resultText, other } from './rules.js';
+import { ruleName, openingName, timeText, resultText, other } from './rules.js';
+import { OpeningPanel } from './opening.js';
 import { play } from './sound.js';
 
 /** One game as this client knows it. */
@@ -31,6 +32,8 @@ export class GameModel {
     /** performance.now() from which claim_win is allowed; Infinity: not known yet */
     this.claimAt = this.away ? keep : Infinity;
     this.forbidden = st.forbidden || [];
+    /** the opening's phase while it runs (docs/protocol.md, "Openings"), else null */
+    this.phase = st.phase || null;
     this.watchers = st.watchers || 0;
     this.ratings = null;
     /** each player's network round trip in ms (0 or absent: unknown, or a bot) */
@@ -83,7 +86,9 @@ export class GameModel {
       case 'game_move':
         if (ev.ply === this.moves.length + 1) this.moves.push(ev.move);
         else this.moves[ev.ply - 1] = ev.move;
-        this.turn = other(ev.color);
+        // A stone placed in the opening: its game_opening, just before,
+        // said who acts next.
+        if (!this.phase) this.turn = other(ev.color);
         this.forbidden = ev.forbidden || [];
         if (ev.clock) this.setClock(ev.clock);
         if (ev.lag_ms) this.lag[ev.color] = ev.lag_ms;
@@ -94,6 +99,9 @@ export class GameModel {
         this.turn = ev.turn;
         this.forbidden = ev.forbidden || [];
         if (ev.clock) this.setClock(ev.clock);
+        break;
+      case 'game_opening':
+        this.opened(ev);
         break;
       case 'game_clock':
         this.setClock(ev.clock);
@@ -114,6 +122,7 @@ export class GameModel {
         this.turn = '';
         this.offer = null;
         this.forbidden = [];
+        this.phase = null;
         break;
       case 'game_chat':
         this.chat.push(ev);
@@ -131,6 +140,26 @@ export class GameModel {
         break;
     }
   }
+
+  /**
+   * opened applies a game_opening: the players may have exchanged colours
+   * (the server tracks players, not colours), so everything kept by colour
+   * follows them; then the next phase, or normal play.
+   * @param {any} ev
+   */
+  opened(ev) {
+    if (ev.black !== this.info.black.name && ev.black === this.info.white.name) {
+      this.info = { ...this.info, black: this.info.white, white: this.info.black };
+      if (this.you) this.you = other(this.you);
+      this.lag = { black: this.lag.white, white: this.lag.black };
+      this.comp = { black: this.comp.white, white: this.comp.black };
+      if (this.away) this.away = other(this.away);
+      if (this.offer) this.offer = { ...this.offer, from: other(this.offer.from) };
+    }
+    this.phase = ev.phase || null;
+    this.turn = ev.turn || this.turn;
+    if (ev.clock) this.setClock(ev.clock);
+  }
 }
 
 const OFFER_NAMES = { takeback: 'a takeback', draw: 'a draw', rematch: 'a rematch' };
@@ -145,7 +174,8 @@ export class GameView {
     this.resignArmed = 0;
     this.cards = { black: this.card('black'), white: this.card('white') };
     this.statusEl = h('p', { class: 'turn', id: 'game-status', 'aria-live': 'polite' });
-    this.phaseEl = h('div', { class: 'phase', hidden: true }); // opening phases (issue 13)
+    this.opening = new OpeningPanel(this);
+    this.phaseEl = this.opening.el;
     this.offerEl = h('div', { class: 'offer', role: 'alert', hidden: true });
     this.awayEl = h('div', { class: 'away', id: 'away', hidden: true });
     const btn = (id, label, key, fn) => h('button', { id, type: 'button', onclick: fn, 'aria-keyshortcuts': key, title: `${label} (${key})` }, label, h('kbd', { text: key }));
@@ -197,9 +227,10 @@ export class GameView {
     if (ev && ev.type === 'game_move') play('move');
     if (ev && ev.type === 'game_over') play('end');
     if (ev && ev.type === 'offer' && ev.from !== me && me) play('alert');
+    if (ev && ev.type === 'game_opening') this.opened(ev);
     this.board.set({
       moves: g.moves, line: g.result ? g.result.line || [] : [], forbidden: g.turn === 'black' ? g.forbidden : [],
-      playable: g.myTurn, turn: g.turn,
+      playable: g.myTurn, turn: g.turn, ...this.opening.boardState(),
     });
     for (const c of ['black', 'white']) {
       const card = this.cards[c], p = g.info[c];
@@ -219,6 +250,7 @@ export class GameView {
     }
     let status;
     if (g.result) status = resultText(g.result, g.info);
+    else if (g.phase) status = g.myTurn ? 'Opening: your turn' : `Opening: ${g.phase.player} to act`;
     else if (g.myTurn) status = 'Your move';
     else if (me) status = `Waiting for ${g.info[g.turn].name}`;
     else status = `${g.info[g.turn].name} (${g.turn}) to move`;
@@ -235,11 +267,13 @@ export class GameView {
     show('abort', playing && g.moves.length < 2);
     show('rematch', !!me && g.over);
     show('claim', playing && !!g.away && g.away !== me);
-    this.buttons.takeback.disabled = !g.moves.length || !!g.offer;
+    // The server refuses takebacks while the opening runs.
+    this.buttons.takeback.disabled = !g.moves.length || !!g.offer || !!g.phase;
     this.buttons.draw.disabled = !!g.offer;
     this.buttons.leave.firstChild.textContent = me && !g.result ? 'Lobby' : g.you ? 'Back to lobby' : 'Stop watching';
     const i = g.info;
-    this.infoEl.textContent = `Game ${g.id} · ${ruleName(i.rule)} ${g.size}×${g.size} · ${timeText(i.time)} · ${i.rated ? 'rated' : 'casual'} · move ${g.moves.length}` +
+    const op = i.opening && i.opening !== 'none' ? ` · ${openingName(i.opening)}` : '';
+    this.infoEl.textContent = `Game ${g.id} · ${ruleName(i.rule)} ${g.size}×${g.size}${op} · ${timeText(i.time)} · ${i.rated ? 'rated' : 'casual'} · move ${g.moves.length}` +
       ` · ${g.watchers} watching`;
     for (; this.chatShown < g.chat.length; this.chatShown++) {
       const c = g.chat[this.chatShown];
@@ -250,9 +284,18 @@ export class GameView {
     this.app.title();
   }
 
-  /** phasePanel shows the opening phase of rules that have one (issue 13); none yet. */
+  /** phasePanel shows the opening's phase while it runs. */
   phasePanel() {
-    this.phaseEl.hidden = true;
+    this.opening.update();
+  }
+
+  /** opened tells the players what an opening action changed: a swap, the end of the opening. @param {any} ev */
+  opened(ev) {
+    this.opening.changed();
+    const g = this.g, me = g.you ? g.info[g.you].name : '';
+    const black = ev.black === me ? 'you play' : `${ev.black} plays`;
+    if (ev.swapped) this.app.note(`${ev.by === me ? 'You' : ev.by} swapped colours: ${black} black now.`);
+    else if (ev.done) this.app.note(`The opening is over: ${black} black.`);
   }
 
   offerPanel() {
@@ -321,6 +364,7 @@ export class GameView {
 
   async play(p) {
     const g = this.g;
+    if (g.phase && !g.result) return this.opening.click(p);
     if (!g.you) return this.app.note('You are watching this game.');
     if (g.result) return this.app.note('The game is over.');
     if (!g.myTurn) return this.app.note('Not your turn.');
@@ -373,6 +417,10 @@ export class GameView {
   key(e) {
     if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) {
       if (e.key === 'Escape' && e.target === this.chatInput) this.board.el.focus();
+      return;
+    }
+    if (this.opening.key(e)) {
+      e.preventDefault();
       return;
     }
     const g = this.g;

@@ -1,7 +1,7 @@
 // The lobby screen: game settings, quick pairing, bots, challenges in and
 // out, the players online, running games to watch and the lobby chat.
 import { h, fill, typing, when } from './dom.js';
-import { RULES, SIZES, TIMES, COLORS, BOTS, parseTime, settingsText, timeText, ruleName, ruleFits } from './rules.js';
+import { RULES, SIZES, TIMES, COLORS, BOTS, OPENINGS, parseTime, settingsText, timeText, ruleName, ruleFits, openingFits, defaultOpening } from './rules.js';
 
 const SETTINGS_KEY = 'gomoku.settings';
 
@@ -12,9 +12,10 @@ export function loadSettings() {
     const st = { ...def, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
     if (!RULES.some((r) => r.id === st.rule)) st.rule = def.rule;
     if (!ruleFits(st.rule, st.size)) st.size = 15;
+    if (!openingFits(st.opening, st.rule)) st.opening = defaultOpening(st.rule);
     return st;
   } catch {
-    return def;
+    return { ...def, opening: defaultOpening(def.rule) };
   }
 }
 
@@ -27,13 +28,15 @@ export class LobbyView {
     this.rule = h('select', { id: 'set-rule', onchange: () => this.save() }, opt(RULES, st.rule));
     this.rule.title = RULES.map((r) => `${r.name}: ${r.hint}`).join('\n');
     this.size = h('select', { id: 'set-size', onchange: () => this.save() }, opt(SIZES.map((n) => ({ id: n, name: `${n}×${n}` })), st.size));
-    this.fit();
+    this.opening = h('select', { id: 'set-opening', onchange: () => this.save() }, opt(OPENINGS, st.opening));
+    this.opening.title = OPENINGS.map((o) => `${o.name}: ${o.hint}`).join('\n');
+    this.color = h('select', { id: 'set-color', onchange: () => this.save() }, opt(COLORS, st.color));
     const known = TIMES.some((t) => t.id === st.time);
     this.time = h('select', { id: 'set-time', onchange: () => this.save() }, opt([...TIMES, { id: 'custom', name: 'custom…' }], known ? st.time : 'custom'));
     this.customTime = h('input', { id: 'set-time-custom', type: 'text', value: known ? '' : st.time, placeholder: 'e.g. 20+10 or 30m/60s', hidden: known, onchange: () => this.save(), 'aria-label': 'custom time control' });
-    this.color = h('select', { id: 'set-color', onchange: () => this.save() }, opt(COLORS, st.color));
     this.rated = h('input', { id: 'set-rated', type: 'checkbox', checked: !!st.rated, onchange: () => this.save() });
     const field = (label, ...els) => h('label', { class: 'field' }, h('span', { text: label }), ...els);
+    this.colorField = field('Colour', this.color); // "Opener" with an opening rule (fit)
     this.seekBtn = h('button', { id: 'seek', type: 'button', class: 'primary', onclick: () => this.seek() }, 'Quick pairing', h('kbd', { text: 'q' }));
     this.botsEl = h('div', { class: 'bots' }, BOTS.map((b, i) =>
       h('button', { id: `bot-${b.id.slice(4)}`, type: 'button', onclick: () => this.challenge(b.id), title: `play ${b.id} (${i + 1})` }, `${b.name} bot`, h('kbd', { text: String(i + 1) }))));
@@ -46,7 +49,8 @@ export class LobbyView {
     this.el = h('section', { class: 'lobby', id: 'lobby' },
       h('div', { class: 'panel new-game' },
         h('h2', { text: 'New game' }),
-        h('div', { class: 'fields' }, field('Rule', this.rule), field('Board', this.size), field('Clock', this.time, this.customTime), field('Colour', this.color),
+        h('div', { class: 'fields' }, field('Rule', this.rule), field('Board', this.size), field('Opening', this.opening), field('Clock', this.time, this.customTime),
+          this.colorField,
           h('label', { class: 'field check' }, this.rated, h('span', { text: 'rated' }))),
         h('div', { class: 'row' }, this.seekBtn),
         h('h3', { text: 'Play the computer' }), this.botsEl,
@@ -56,6 +60,7 @@ export class LobbyView {
       h('div', { class: 'panel' }, h('h2', { text: 'Games to watch' }), this.gamesEl),
       h('div', { class: 'panel chat' }, h('h2', { text: 'Lobby chat' }), this.chatLog,
         h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.say(); } }, this.chatInput, h('button', { type: 'submit', id: 'lobby-chat-form-send', text: 'Send' }))));
+    this.fit();
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
     this.chatShown = 0;
@@ -68,7 +73,9 @@ export class LobbyView {
 
   /**
    * fit offers only what the server plays: a rule limited to some sizes
-   * (renju: 15×15) is not offered on other sizes, nor those sizes with it.
+   * (renju: 15×15) is not offered on other sizes, nor those sizes with it;
+   * only the opening rules of the chosen rule are offered, and when the
+   * chosen one does not go with a new rule, that rule's default replaces it.
    */
   fit() {
     const size = Number(this.size.value), rule = this.rule.value;
@@ -78,13 +85,25 @@ export class LobbyView {
       o.textContent = r.name + (o.disabled ? ` (${r.sizes.map((n) => `${n}×${n}`).join(', ')} only)` : '');
     }
     for (const o of this.size.options) o.disabled = !ruleFits(rule, Number(o.value));
+    for (const o of this.opening.options) {
+      o.disabled = !openingFits(o.value, rule);
+      o.hidden = o.disabled;
+    }
+    if (!openingFits(this.opening.value, rule)) this.opening.value = defaultOpening(rule);
+    // With an opening rule the colour chosen is the one you open with: the
+    // swaps decide who plays black in the end.
+    const open = this.opening.value !== 'none';
+    for (const o of this.color.options) {
+      o.textContent = COLORS.find((c) => c.id === o.value)[open ? 'opens' : 'name'];
+    }
+    this.colorField.firstChild.textContent = open ? 'Opener (black)' : 'Colour';
   }
 
   save() {
     this.fit();
     this.customTime.hidden = this.time.value !== 'custom';
     const st = {
-      rule: this.rule.value, size: Number(this.size.value), color: this.color.value, rated: this.rated.checked,
+      rule: this.rule.value, size: Number(this.size.value), opening: this.opening.value, color: this.color.value, rated: this.rated.checked,
       time: this.time.value === 'custom' ? this.customTime.value : this.time.value,
     };
     this.app.settings = st;
@@ -96,8 +115,7 @@ export class LobbyView {
     this.save();
     const st = this.app.settings;
     const guest = this.app.me && this.app.me.kind === 'guest';
-    // The browser does not show opening phases yet: its games start with no opening rule.
-    return { rule: st.rule, opening: 'none', size: st.size, time: parseTime(st.time), color: st.color,
+    return { rule: st.rule, opening: st.opening, size: st.size, time: parseTime(st.time), color: st.color,
       rated: st.rated && !forBot && !guest };
   }
 
@@ -204,10 +222,12 @@ export class LobbyView {
   }
 }
 
-/** colorNote says which colour the player gets. @param {any} c @param {string} me */
+/** colorNote says which colour the player gets (with an opening rule: who opens). @param {any} c @param {string} me */
 function colorNote(c, me) {
   const col = c.settings.color || 'random';
-  if (col === 'random') return ', random colours';
+  const open = (c.settings.opening || defaultOpening(c.settings.rule)) !== 'none';
+  if (col === 'random') return open ? ', random opener' : ', random colours';
   const mine = c.from === me ? col : col === 'black' ? 'white' : 'black';
+  if (open) return mine === 'black' ? ', you open' : ', they open';
   return `, you play ${mine}`;
 }

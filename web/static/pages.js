@@ -2,7 +2,7 @@
 // leaderboard.
 import { h, fill, when, typing } from './dom.js';
 import { Board } from './board.js';
-import { RULES, ruleName, timeText, resultText } from './rules.js';
+import { RULES, ruleName, openingName, timeText, resultText } from './rules.js';
 import { blockButton } from './account.js';
 
 const link = (name) => h('a', { href: `#profile/${encodeURIComponent(name)}`, text: name, class: 'player' });
@@ -135,7 +135,8 @@ export class ReplayView {
       this.board = new Board(Number(head.Size) || 15);
       fill(this.boardWrap, this.board.el);
       fill(this.info, h('h2', {}, `${head.Black || '?'} (black) – ${head.White || '?'} (white)`),
-        h('p', { class: 'muted', text: `Game ${this.id} · ${ruleName(head.Rule || '')} · ${head.TimeControl || 'no clock'} · ${head.Date || ''}` }),
+        h('p', { class: 'muted', text: `Game ${this.id} · ${ruleName(head.Rule || '')}${head.Opening ? ` · ${openingName(head.Opening)}` : ''} · ${head.TimeControl || 'no clock'} · ${head.Date || ''}` }),
+        head.Offers ? h('p', { class: 'muted', id: 'replay-offers', text: `Fifth moves offered: ${head.Offers} (move 5 is the one chosen)` }) : null,
         h('p', { text: head.Result || '' }));
       this.go(moves.length);
     } catch (e) {
@@ -175,11 +176,12 @@ export class ProfileView {
           row('Joined', when(p.created_at)), p.last_login_at ? row('Last seen', when(p.last_login_at)) : null),
         h('h3', { text: 'Ratings by rule' }),
         h('table', { class: 'ratings', id: 'profile-ratings' },
-          h('thead', {}, h('tr', {}, ['Rule', 'Rating', 'Rated games'].map((t) => h('th', { text: t })))),
+          h('thead', {}, h('tr', {}, ['Rule', 'Rating', 'W/L/D', 'Rated games'].map((t) => h('th', { text: t })))),
           h('tbody', {}, RULES.map((rule) => {
             const r = ratings.get(rule.id);
             return h('tr', { 'data-rule': rule.id }, h('td', {}, h('a', { href: `#leaders/${rule.id}`, text: rule.name })),
-              h('td', { text: r ? `${r.rating} ± ${r.rd}` : '–' }), h('td', { text: r ? r.rated_games : 0 }));
+              h('td', { text: r ? `${r.rating} ± ${r.rd}` : '–' }), h('td', { text: r ? `${r.wins || 0}/${r.losses || 0}/${r.draws || 0}` : '–' }),
+              h('td', { text: r ? r.rated_games : 0 }));
           }))),
         h('p', { class: 'row' }, h('a', { href: `#history/${encodeURIComponent(p.name)}`, class: 'button', text: 'Games' }),
           p.name !== app.me.name && p.status !== 'offline' && p.status !== 'playing'

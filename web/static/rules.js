@@ -1,6 +1,5 @@
-// The game options the app offers, in one place: the opening rules of
-// issue 13 (swap2, Soosõrv-8, Taraguchi-10) are added to RULES and, if they
-// have phases, get a panel from game.js's phasePanel.
+// The game options the app offers, in one place: rules, opening rules,
+// board sizes, clocks, colours and bots.
 
 /**
  * RULES are the rules the server plays, each rated on its own. sizes, when
@@ -15,6 +14,31 @@ export const RULES = [
 ];
 
 export const SIZES = [15, 19, 13, 9, 20];
+
+/**
+ * OPENINGS are the opening rules (docs/protocol.md, "Openings"), each with
+ * the rules it goes with; the first that fits a rule is the server's default
+ * for it. "none" goes with every rule.
+ * @type {{id: string, name: string, hint: string, rules?: string[]}[]}
+ */
+export const OPENINGS = [
+  { id: 'swap2', name: 'Swap2', hint: 'three stones placed, then the other player picks a colour or places two more', rules: ['freestyle', 'standard', 'caro'] },
+  { id: 'soosorv-8', name: 'Soosõrv-8', hint: 'a canonical opening, swaps, then up to 8 fifth moves offered', rules: ['renju'] },
+  { id: 'taraguchi-10', name: 'Taraguchi-10', hint: 'four stones in growing squares with swaps, then one fifth in 9×9 or ten offered', rules: ['renju'] },
+  { id: 'none', name: 'None', hint: 'black simply plays first' },
+];
+
+/** openingFits reports whether the server plays opening with rule. @param {string} opening @param {string} rule */
+export function openingFits(opening, rule) {
+  const o = OPENINGS.find((x) => x.id === opening);
+  return !!o && (!o.rules || o.rules.includes(rule));
+}
+
+/** defaultOpening is the server's default opening for rule. @param {string} rule */
+export const defaultOpening = (rule) => OPENINGS.find((o) => openingFits(o.id, rule)).id;
+
+/** @param {string} id */
+export const openingName = (id) => (OPENINGS.find((o) => o.id === (id || 'none')) || { name: id }).name;
 
 /** ruleFits reports whether the server plays rule on a size×size board. @param {string} rule @param {number} size */
 export function ruleFits(rule, size) {
@@ -33,10 +57,11 @@ export const TIMES = [
   { id: 'none', name: 'no clock' },
 ];
 
+/** COLORS: the challenger's colour; with an opening rule, the one they open with (opens). */
 export const COLORS = [
-  { id: 'random', name: 'random colour' },
-  { id: 'black', name: 'I play black' },
-  { id: 'white', name: 'I play white' },
+  { id: 'random', name: 'random colour', opens: 'random' },
+  { id: 'black', name: 'I play black', opens: 'I open' },
+  { id: 'white', name: 'I play white', opens: 'they open' },
 ];
 
 export const BOTS = [
@@ -93,7 +118,8 @@ export function timeText(tc) {
 /** settingsText describes a challenge's settings. @param {any} st */
 export function settingsText(st) {
   const size = st.size || 15;
-  return `${ruleName(st.rule)} ${size}×${size}, ${timeText(st.time)}${st.rated ? ', rated' : ', casual'}`;
+  const op = st.opening || defaultOpening(st.rule);
+  return `${ruleName(st.rule)} ${size}×${size}, ${op === 'none' ? 'no opening rule' : openingName(op)}, ${timeText(st.time)}${st.rated ? ', rated' : ', casual'}`;
 }
 
 const REASONS = {
