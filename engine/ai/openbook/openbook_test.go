@@ -116,3 +116,29 @@ func TestFifthsByEvaluation(t *testing.T) {
 		t.Errorf("white chose %s of j8 and o15, want o15", a)
 	}
 }
+
+// TestDecideOutOfTime: with its time already gone, Decide still returns a
+// legal action in every phase a bot meets (the server resigns a bot whose
+// decision fails).
+func TestDecideOutOfTime(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, rule := range []opening.Kind{opening.Swap2, opening.Soosorv8, opening.Taraguchi10} {
+		s, err := opening.New(rule, engine.Renju, 15)
+		if rule == opening.Swap2 {
+			s, err = opening.New(rule, engine.Freestyle, 15)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; !s.Done() && step < 40; step++ {
+			a, err := Decide(ctx, Request{State: s, Level: ai.Hard, Budget: time.Second, Seed: int64(step)})
+			if err != nil {
+				t.Fatalf("%s step %d (%s): %v", rule, step, s.Phase(), err)
+			}
+			if err := s.Apply(s.ToMove(), a); err != nil {
+				t.Fatalf("%s step %d: %s refused: %v", rule, step, a, err)
+			}
+		}
+	}
+}
