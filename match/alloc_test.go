@@ -12,8 +12,8 @@ import (
 // TestApplyAllocs documents what one ordinary move costs Apply: one
 // allocation, the Moved event boxed into the Event interface (it is larger
 // than a pointer). The event buffer is the match's own, reused from one
-// Apply to the next, and the engine's move list is allocated once for the
-// whole board. Not counted: the caller boxing the Play into a Command (one
+// Apply to the next, and the engine's move list, once grown, is reused by
+// CopyFrom. Not counted: the caller boxing the Play into a Command (one
 // more), a winning move (the line and the Ended event), refusals (their
 // messages). If this fails, something started allocating on every move.
 func TestApplyAllocs(t *testing.T) {
