@@ -164,9 +164,9 @@ func TestSwap2(t *testing.T) {
 	if len(got) != 2 || got[1] != "SWAP" {
 		t.Fatalf("answers %q: want SWAP (black has an open three)", got)
 	}
-	// White in the centre between black's scattered stones: white is no
+	// White in the centre, black's two stones in the corners: white is no
 	// worse, so the brain plays white's 4th or places two, never SWAP.
-	got = run(t, ai.Hard, head+"3,3\n7,7\n11,11\nDONE\nEND\n")
+	got = run(t, ai.Hard, head+"0,0\n7,7\n14,14\nDONE\nEND\n")
 	if len(got) != 2 || got[1] == "SWAP" {
 		t.Fatalf("answers %q: black's scattered stones are worth no SWAP", got)
 	}
