@@ -30,8 +30,11 @@ type gate struct {
 func newGate(e *env, lobby *hub) *gate {
 	return &gate{env: e, lobby: lobby, authIP: newIPLimiter(e.cfg.AuthPerIP, e.cfg.AuthBurst),
 		conns: map[*conn]struct{}{}, perIP: map[string]int{},
-		// Write buffers come from a pool: an idle connection holds none.
-		up: websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
+		// Write buffers come from a pool: an idle connection holds none. The
+		// read buffer stays with the connection: 512 bytes hold a move whole, a
+		// long chat line takes more reads; at 10,000 connections that is
+		// 5 MB less than gorilla's usual 1 KB (docs/performance.md).
+		up: websocket.Upgrader{ReadBufferSize: 512, WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
 			CheckOrigin: checkOrigin(e.cfg.AllowedOrigins)}}
 }
 
