@@ -70,30 +70,36 @@ func New(typ string) (Message, bool) {
 }
 
 // Encode returns the frame of m with request id id ("" for events and
-// omitted then). The message's own fields follow "type" and "id".
+// omitted then). The message's own fields follow "type" and "id". The
+// frame is one allocation of its exact size.
 func Encode(id string, m Message) ([]byte, error) {
-	body, err := json.Marshal(m)
+	e := getEncoder()
+	defer e.put()
+	b, err := e.frame(e.out[:0], id, m)
+	e.out = b
 	if err != nil {
-		return nil, fmt.Errorf("encode %s: %w", m.Type(), err)
+		return nil, err
 	}
-	if len(body) < 2 || body[0] != '{' {
-		return nil, fmt.Errorf("encode %s: not a JSON object", m.Type())
+	return bytes.Clone(b), nil
+}
+
+// AppendEncode appends the frame of m (as Encode makes it) to dst and
+// returns the extended slice; dst is returned unchanged on error. A server
+// that keeps frames back to back in one buffer allocates nothing per frame.
+func AppendEncode(dst []byte, id string, m Message) ([]byte, error) {
+	e := getEncoder()
+	defer e.put()
+	return e.frame(dst, id, m)
+}
+
+// MustAppendEncode is AppendEncode for messages that cannot fail to
+// encode; it panics otherwise.
+func MustAppendEncode(dst []byte, id string, m Message) []byte {
+	b, err := AppendEncode(dst, id, m)
+	if err != nil {
+		panic(err)
 	}
-	var b bytes.Buffer
-	b.Grow(len(body) + len(id) + 32)
-	b.WriteString(`{"type":`)
-	typ, _ := json.Marshal(m.Type())
-	b.Write(typ)
-	if id != "" {
-		b.WriteString(`,"id":`)
-		q, _ := json.Marshal(id)
-		b.Write(q)
-	}
-	if len(body) > 2 {
-		b.WriteByte(',')
-	}
-	b.Write(body[1:])
-	return b.Bytes(), nil
+	return b
 }
 
 // MustEncode is Encode for messages that cannot fail to encode (every type

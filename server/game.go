@@ -16,11 +16,8 @@ import (
 	"github.com/jonboulle/clockwork"
 )
 
-// Game goroutine limits.
-const (
-	gameQueue   = 64  // commands waiting for a game goroutine
-	eventWindow = 512 // events kept for resync; older ones need a full state
-)
+// gameQueue bounds the commands waiting for a game goroutine.
+const gameQueue = 64
 
 // seat is who plays one side of a game.
 type seat struct {
@@ -51,9 +48,8 @@ type game struct {
 	restored bool // brought back from the store at start-up
 
 	watchers map[*conn]struct{}
-	seq      int64
-	firstSeq int64    // seq of events[0]
-	events   [][]byte // frames of the last events, for resync
+	seq      int64    // number of the last event
+	events   eventLog // the last events' frames, for resync
 	out      []outFrame
 	rematch  bool // the match agreed to a rematch: start it after publishing
 	botBusy  bool // a bot job is queued or running
@@ -81,7 +77,7 @@ type outFrame struct {
 func newGame(h *hub, id int64, st settings, m *match.Match, specs [2]seatSpec, started time.Time) *game {
 	g := &game{
 		env: h.env, lobby: h, bots: h.bots, id: id, settings: st, m: m, spare: &match.Match{},
-		started: started.UTC().Truncate(time.Millisecond), watchers: map[*conn]struct{}{}, firstSeq: 1,
+		started: started.UTC().Truncate(time.Millisecond), watchers: map[*conn]struct{}{}, events: eventLog{first: 1},
 		cmds: make(chan func(), gameQueue), botCh: make(chan botReply, 1), done: make(chan struct{}),
 	}
 	for i, sp := range specs {
@@ -194,6 +190,8 @@ func (g *game) safely(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
 			g.out = g.out[:0]
+			g.events.dropStaged()
+			g.seq = g.events.newest()
 			g.env.log.Error("game command panicked", "game", g.id, "panic", r)
 		}
 	}()
@@ -275,7 +273,7 @@ func (g *game) flush() {
 	for _, f := range g.out {
 		switch {
 		case f.logged:
-			g.log(f.frame)
+			g.events.keep(f.frame)
 			g.sendAll(f.frame)
 		case f.conn != nil:
 			f.conn.send(f.frame)
@@ -287,16 +285,6 @@ func (g *game) flush() {
 	}
 	clear(g.out)
 	g.out = g.out[:0]
-}
-
-// log keeps an event frame for resync.
-func (g *game) log(frame []byte) {
-	g.events = append(g.events, frame)
-	if len(g.events) > eventWindow {
-		drop := len(g.events) - eventWindow/2
-		g.events = append(g.events[:0:0], g.events[drop:]...)
-		g.firstSeq += int64(drop)
-	}
 }
 
 // sendAll sends a frame to players and watchers.

@@ -78,7 +78,7 @@ func (g *game) ended(e match.Ended, c gomoku.Committed, now time.Time) {
 
 // event stages a numbered game event (kept for resync).
 func (g *game) event(m protocol.Message) {
-	g.out = append(g.out, outFrame{frame: protocol.MustEncode("", m), logged: true})
+	g.out = append(g.out, outFrame{frame: g.events.stage(m), logged: true})
 }
 
 // notice stages an unnumbered frame for one user, or for everyone in the

@@ -130,11 +130,12 @@ func (g *game) resync(r request, last int64) protocol.Message {
 	if g.seatOfUser(r.u) == nil {
 		g.addWatcher(r.c)
 	}
-	if last < g.firstSeq-1 || last > g.seq || last < 0 {
+	frames, ok := g.events.since(last)
+	if !ok || last < 0 {
 		return protocol.GameState{Snapshot: g.snapshot(r.u)}
 	}
-	ev := protocol.GameEvents{GameID: g.id, Events: make([]json.RawMessage, 0, g.seq-last)}
-	for _, f := range g.events[last-(g.firstSeq-1):] {
+	ev := protocol.GameEvents{GameID: g.id, Events: make([]json.RawMessage, 0, len(frames))}
+	for _, f := range frames {
 		ev.Events = append(ev.Events, f)
 	}
 	if k := g.clock(g.env.now()); k != nil {

@@ -90,7 +90,7 @@ func (s *Server) restoreGame(sg gomoku.Game) error {
 	// restart is below it and gets the full state (it may have missed a
 	// move stored just before the crash).
 	g.seq = s.env.now().UnixMilli()
-	g.firstSeq = g.seq + 1
+	g.events.first = g.seq + 1
 	s.hub.launch(g)
 	return nil
 }

@@ -22,6 +22,10 @@ import (
 // frame, lets the reader see the peer's reply, closes the socket and tells
 // the gate (connWG). No writer starts after that one.
 
+// spareQueue is the largest queue a connection keeps between writers: a
+// move's two or three frames fit, a burst's larger slice goes.
+const spareQueue = 4
+
 // send queues a frame for the writer. It never blocks; a full queue closes
 // the connection (the peer is not reading). False when the frame was not
 // queued.
@@ -89,6 +93,9 @@ func (c *conn) writeLoop() {
 		}
 		if len(c.queue) == 0 && !c.pingDue {
 			c.writing = false
+			if cap(c.queue) == 0 && cap(batch) <= spareQueue {
+				c.queue = batch[:0] // the next send appends without allocating
+			}
 			c.wmu.Unlock()
 			return
 		}
