@@ -6,6 +6,13 @@ import "github.com/gomokud/gomoku/protocol"
 // gets the full state.
 const eventWindow = 512
 
+// The log's buffer: its first size, and the room left for a frame before
+// it doubles (a move event takes about 150 bytes).
+const (
+	minLogBuf = 2 << 10
+	frameRoom = 512
+)
+
 // eventLog keeps the frames of a game's last events for resync, back to
 // back in one buffer. Frames are encoded straight into it (no allocation
 // per event) and handed to the connections as slices of it: the buffer
@@ -26,6 +33,11 @@ type eventLog struct {
 // stage encodes m after everything in the log and returns its frame, not
 // yet kept.
 func (l *eventLog) stage(m protocol.Message) []byte {
+	if cap(l.buf)-len(l.buf) < frameRoom {
+		// Double: append's own growth is gentler for large slices, and
+		// every step is a copy of the whole log.
+		l.buf = append(make([]byte, 0, max(2*cap(l.buf), minLogBuf)), l.buf...)
+	}
 	start := len(l.buf)
 	l.buf = protocol.MustAppendEncode(l.buf, "", m)
 	return l.buf[start:len(l.buf):len(l.buf)]

@@ -19,14 +19,15 @@ type Request[In, Out any] struct {
 	In   In
 	out  Out
 	err  error
-	done chan struct{}
+	done chan struct{} // one token per Finish; the request is reused
 }
 
 // Finish records the request's outcome. The commit function calls it
-// exactly once for every request of its batch.
+// exactly once for every request of its batch, and does not touch the
+// request afterwards: Do reuses it for a later write.
 func (r *Request[In, Out]) Finish(out Out, err error) {
 	r.out, r.err = out, err
-	close(r.done)
+	r.done <- struct{}{}
 }
 
 // Options size a Batcher. Zero fields get the defaults noted.
@@ -44,6 +45,9 @@ type Batcher[In, Out any] struct {
 	wg     sync.WaitGroup
 	mu     sync.RWMutex // Do holds it shared while queueing; Close exclusively
 	closed bool
+	// free holds finished requests for reuse: thousands of writes a second
+	// would otherwise each allocate a request and its channel.
+	free sync.Pool
 }
 
 // New starts the workers. commit receives each batch (one or more
@@ -69,22 +73,49 @@ func New[In, Out any](o Options, commit func(batch []*Request[In, Out])) *Batche
 // Once queued, the write may commit: Do then waits for the outcome (the
 // commit function bounds it) rather than guess.
 func (b *Batcher[In, Out]) Do(ctx context.Context, in In) (Out, error) {
-	r := &Request[In, Out]{Ctx: ctx, In: in, done: make(chan struct{})}
+	r, _ := b.free.Get().(*Request[In, Out])
+	if r == nil {
+		r = &Request[In, Out]{done: make(chan struct{}, 1)}
+	}
+	r.Ctx, r.In = ctx, in
 	var zero Out
+	if err := b.queue(ctx, r); err != nil {
+		b.release(r)
+		return zero, err
+	}
+	<-r.done
+	out, err := r.out, r.err
+	b.release(r)
+	return out, err
+}
+
+// queue hands r to the workers, waiting for room unless ctx ends first.
+func (b *Batcher[In, Out]) queue(ctx context.Context, r *Request[In, Out]) error {
 	b.mu.RLock()
+	defer b.mu.RUnlock()
 	if b.closed {
-		b.mu.RUnlock()
-		return zero, ErrClosed
+		return ErrClosed
+	}
+	select {
+	case b.reqs <- r: // the usual case, without making ctx's Done channel
+		return nil
+	default:
 	}
 	select {
 	case b.reqs <- r:
-		b.mu.RUnlock()
+		return nil
 	case <-ctx.Done():
-		b.mu.RUnlock()
-		return zero, ctx.Err()
+		return ctx.Err()
 	}
-	<-r.done
-	return r.out, r.err
+}
+
+// release clears a finished (or never queued) request and keeps it for
+// reuse.
+func (b *Batcher[In, Out]) release(r *Request[In, Out]) {
+	var zeroIn In
+	var zeroOut Out
+	r.Ctx, r.In, r.out, r.err = nil, zeroIn, zeroOut, nil
+	b.free.Put(r)
 }
 
 // Close commits what is queued, then stops the workers. Safe to call twice.

@@ -3,6 +3,7 @@ package groupcommit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -97,4 +98,43 @@ func TestCancelledBeforeQueued(t *testing.T) {
 	<-started
 	wg.Wait()
 	b.Close()
+}
+
+// TestReusedRequests: requests are recycled between writes; under many
+// concurrent callers each still gets its own outcome, and a caller whose
+// context ended before queueing leaves nothing behind.
+func TestReusedRequests(t *testing.T) {
+	b := New(Options{MaxBatch: 16, Queue: 4}, func(batch []*Request[int, int]) {
+		for _, r := range batch {
+			r.Finish(r.In*2, nil)
+		}
+	})
+	defer b.Close()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 2000 {
+				in := g*100000 + i
+				ctx := context.Background()
+				if i%97 == 0 {
+					ctx = cancelled // may or may not be queued: both are fine
+				}
+				out, err := b.Do(ctx, in)
+				if err == nil && out != 2*in {
+					errs <- fmt.Errorf("Do(%d) = %d, want %d", in, out, 2*in)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
 }
