@@ -46,7 +46,7 @@ func TestRunSmallLoad(t *testing.T) {
 	if rep.Ack.P50 <= 0 || rep.Ack.P50 > rep.Ack.P99 || rep.Ack.P99 > rep.Ack.Max {
 		t.Errorf("ack latencies out of order: %+v", rep.Ack)
 	}
-	if !rep.Server.Scraped || rep.Server.Connections < 20 || rep.Server.MovesPerSec <= 0 {
+	if !rep.Server.Scraped || rep.Server.Connections < 20 || rep.Server.MovesPerSec <= 0 || rep.Server.SchedLatency.Count <= 0 {
 		t.Errorf("server stats: %+v", rep.Server)
 	}
 	// A 6x6 game lasts 36 moves: at 10 moves/s games end and restart.

@@ -17,6 +17,7 @@ import (
 const (
 	moveHistogram  = "gomoku_move_seconds"
 	storeHistogram = "gomoku_store_append_seconds"
+	schedHistogram = "go_sched_latencies_seconds" // runtime/metrics' /sched/latencies
 )
 
 // scrape is one reading of the server's /metrics: every sample without
@@ -111,7 +112,7 @@ func (s *scrape) parseLine(line string) {
 	switch {
 	case labels == "":
 		s.values[name] = v
-	case name == moveHistogram+"_bucket" || name == storeHistogram+"_bucket":
+	case name == moveHistogram+"_bucket" || name == storeHistogram+"_bucket" || name == schedHistogram+"_bucket":
 		le, ok := label(labels, "le")
 		if !ok {
 			return

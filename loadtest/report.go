@@ -52,25 +52,30 @@ type Report struct {
 // when IdleGC, i.e. a collection ran after the last connection); stacks
 // are the goroutines' stacks.
 type ServerStats struct {
-	Scraped                bool               `json:"scraped"`
-	Connections            float64            `json:"connections"` // gomoku_connections with every client connected
-	RSSBefore              float64            `json:"rss_before"`
-	RSSIdle                float64            `json:"rss_idle"`
-	RSSPlaying             float64            `json:"rss_playing"`
-	IdleGC                 bool               `json:"idle_gc"`
-	IdleRSSPerConn         float64            `json:"idle_rss_per_conn"`
-	IdleLiveHeapPerConn    float64            `json:"idle_live_heap_per_conn"`
-	IdleStackPerConn       float64            `json:"idle_stack_per_conn"`
-	PlayingRSSPerConn      float64            `json:"playing_rss_per_conn"`
-	PlayingLiveHeapPerConn float64            `json:"playing_live_heap_per_conn"`
-	PlayingStackPerConn    float64            `json:"playing_stack_per_conn"`
-	GoroutinesPerConn      float64            `json:"goroutines_per_conn"`
-	CPU                    float64            `json:"cpu_cores"` // in the window
-	MovesPerSec            float64            `json:"moves_per_sec"`
-	MoveHandling           ServerLatency      `json:"move_handling"`
-	StoreAppend            ServerLatency      `json:"store_append"`
-	SlowDropped            float64            `json:"slow_clients_dropped"`
-	Errors                 map[string]float64 `json:"errors,omitempty"` // error replies during the run, by code
+	Scraped                bool          `json:"scraped"`
+	Connections            float64       `json:"connections"` // gomoku_connections with every client connected
+	RSSBefore              float64       `json:"rss_before"`
+	RSSIdle                float64       `json:"rss_idle"`
+	RSSPlaying             float64       `json:"rss_playing"`
+	IdleGC                 bool          `json:"idle_gc"`
+	IdleRSSPerConn         float64       `json:"idle_rss_per_conn"`
+	IdleLiveHeapPerConn    float64       `json:"idle_live_heap_per_conn"`
+	IdleStackPerConn       float64       `json:"idle_stack_per_conn"`
+	PlayingRSSPerConn      float64       `json:"playing_rss_per_conn"`
+	PlayingLiveHeapPerConn float64       `json:"playing_live_heap_per_conn"`
+	PlayingStackPerConn    float64       `json:"playing_stack_per_conn"`
+	GoroutinesPerConn      float64       `json:"goroutines_per_conn"`
+	CPU                    float64       `json:"cpu_cores"` // in the window
+	MovesPerSec            float64       `json:"moves_per_sec"`
+	MoveHandling           ServerLatency `json:"move_handling"`
+	StoreAppend            ServerLatency `json:"store_append"`
+	// SchedLatency is how long the server's runnable goroutines waited
+	// for a CPU (the runtime's histogram: coarse buckets, ×10 apart).
+	SchedLatency ServerLatency      `json:"sched_latency"`
+	GCCPU        float64            `json:"gc_cpu_cores"`        // the collector's CPU in the window
+	GCAssistCPU  float64            `json:"gc_assist_cpu_cores"` // part of it taken from goroutines that allocate
+	SlowDropped  float64            `json:"slow_clients_dropped"`
+	Errors       map[string]float64 `json:"errors,omitempty"` // error replies during the run, by code
 }
 
 // ClientStats are the load tool's own costs.
@@ -129,7 +134,11 @@ func (r *runner) fill(rep *Report, before, idle, from, to *scrape) {
 		if dt := to.at.Sub(from.at).Seconds(); dt > 0 {
 			s.CPU = (to.get("process_cpu_seconds_total") - from.get("process_cpu_seconds_total")) / dt
 			s.MovesPerSec = (to.get("gomoku_moves_total") - from.get("gomoku_moves_total")) / dt
+			rate := func(name string) float64 { return (to.get(name) - from.get(name)) / dt }
+			s.GCCPU = rate("go_cpu_classes_gc_total_cpu_seconds_total")
+			s.GCAssistCPU = rate("go_cpu_classes_gc_mark_assist_cpu_seconds_total")
 		}
+		s.SchedLatency = serverLatency(from, to, schedHistogram)
 		s.MoveHandling = serverLatency(from, to, moveHistogram)
 		s.StoreAppend = serverLatency(from, to, storeHistogram)
 	}
@@ -183,6 +192,10 @@ func (rep *Report) WriteText(w io.Writer) {
 		if s.StoreAppend.Count > 0 {
 			p("server store mean %.2fms, p50 ≤%s, p99 ≤%s (storing a move, part of move handling)",
 				s.StoreAppend.Mean, bound(s.StoreAppend.P50), bound(s.StoreAppend.P99))
+		}
+		if s.SchedLatency.Count > 0 {
+			p("server sched goroutines waited for a CPU p50 ≤%s, p99 ≤%s; GC %.2f cores (assists %.2f)",
+				bound(s.SchedLatency.P50), bound(s.SchedLatency.P99), s.GCCPU, s.GCAssistCPU)
 		}
 		p("server mem   RSS %s before, %s idle, %s playing", mb(s.RSSBefore), mb(s.RSSIdle), mb(s.RSSPlaying))
 		gc := "a GC after connecting"

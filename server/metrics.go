@@ -1,6 +1,8 @@
 package server
 
 import (
+	"regexp"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -22,6 +24,13 @@ type metrics struct {
 // latencyBuckets: 0.1 ms to 60 s, each bound ~1.4 times the last, fine
 // enough to tell a 20 ms p99 from a 30 ms one.
 var latencyBuckets = prometheus.ExponentialBucketsRange(0.0001, 60, 40)
+
+// runtimeMetrics adds the Go runtime's view of a latency tail to the
+// default Go metrics: how long runnable goroutines waited for a CPU
+// (go_sched_latencies_seconds), the collector's CPU time
+// (go_cpu_classes_gc_*) and what it scanned (go_gc_scan_*).
+var runtimeMetrics = collectors.GoRuntimeMetricsRule{
+	Matcher: regexp.MustCompile(`^/sched/latencies:seconds$|^/cpu/classes/gc/|^/cpu/classes/total:|^/gc/scan/`)}
 
 func newMetrics() *metrics {
 	m := &metrics{
@@ -49,6 +58,6 @@ func newMetrics() *metrics {
 			Name: "gomoku_slow_clients_dropped_total", Help: "Connections closed because their send queue was full."}),
 	}
 	m.reg.MustRegister(m.connections, m.games, m.moves, m.moveLatency, m.storeAppend, m.errors, m.botThink, m.dropped,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(runtimeMetrics)), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
