@@ -23,7 +23,7 @@ const (
 //
 // Encoding (stage) and keeping (keep) are separate steps: the game stages
 // a command's events, answers the requester, then keeps and sends them in
-// order; a command that fails half-way drops what it staged.
+// order.
 type eventLog struct {
 	buf   []byte  // kept frames, then staged ones
 	ends  []int32 // ends[i]: where kept frame i ends in buf
@@ -59,11 +59,6 @@ func (l *eventLog) keep(frame []byte) {
 	}
 	l.ends = ends
 	l.first += int64(drop)
-}
-
-// dropStaged forgets the frames staged and not kept.
-func (l *eventLog) dropStaged() {
-	l.buf = l.buf[:l.keptEnd()]
 }
 
 func (l *eventLog) keptEnd() int32 {

@@ -189,9 +189,11 @@ func (g *game) run(ctx context.Context) {
 func (g *game) safely(f func()) {
 	defer func() {
 		if r := recover(); r != nil {
+			// The staged events are lost; their numbers stay used, so
+			// clients see a gap and resync, and get the full state: the
+			// log restarts after them.
 			g.out = g.out[:0]
-			g.events.dropStaged()
-			g.seq = g.events.newest()
+			g.events = eventLog{first: g.seq + 1}
 			g.env.log.Error("game command panicked", "game", g.id, "panic", r)
 		}
 	}()
