@@ -176,58 +176,79 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 	if s.stopped || ply >= maxPly-6 || s.nodes > s.vctStop {
 		return 0
 	}
-	res, blocks, done := s.threatStart(ply, root)
-	if done {
+	if b.cnt[us][catFive] == 0 && b.cnt[them][catFive] > 0 {
+		return s.vctBlock(ply, threes, root)
+	}
+	if res, _, done := s.threatStart(ply, root); done {
 		return res
 	}
-	switch {
-	case len(blocks) > 0:
-		for _, q := range blocks {
-			if r := s.fourThenBlock(ply, int(q), func() int { return s.vct(ply+2, threes, false) }); r > 0 {
-				if root {
-					s.threatMove = q
-				}
-				return r
-			}
-		}
-		return 0
-	default:
-		moves := s.buf[ply][:0]
-		if r := s.vcf(ply, s.p.vcfDepth, root); r > 0 {
-			return r
-		}
-		if threes <= 0 {
-			return 0
-		}
-		tag := vcfTag(b.hash, s.salt, threes, 1)
-		if s.vctFail.failed(b.hash, tag) {
-			return 0
-		}
-		minCat := catF3
-		if b.flexPoint(them) >= 0 {
-			minCat = catB4 // their open three outruns ours
-		}
-		for _, q := range b.points {
-			c := b.cmb[q][us].cat
-			if b.cell[q] == cEmpty && c >= minCat && c != catFive && b.legal(int(q), us) {
-				moves = append(moves, q)
-			}
-		}
-		s.buf[ply] = moves
-		for _, q := range moves {
-			if r := s.vctMove(ply, int(q), threes); r > 0 {
-				if root {
-					s.threatMove = q
-				}
-				return r
-			}
-			if s.stopped {
-				return 0
-			}
-		}
-		s.vctFail.mark(b.hash, tag)
+	moves := s.buf[ply][:0]
+	if r := s.vcf(ply, s.p.vcfDepth, root); r > 0 {
+		return r
+	}
+	if threes <= 0 {
 		return 0
 	}
+	tag := vcfTag(b.hash, s.salt, threes, 1)
+	if s.vctFail.failed(b.hash, tag) {
+		return 0
+	}
+	minCat := catF3
+	if b.flexPoint(them) >= 0 {
+		minCat = catB4 // their open three outruns ours
+	}
+	for _, q := range b.points {
+		c := b.cmb[q][us].cat
+		if b.cell[q] == cEmpty && c >= minCat && c != catFive && b.legal(int(q), us) {
+			moves = append(moves, q)
+		}
+	}
+	s.buf[ply] = moves
+	for _, q := range moves {
+		if r := s.vctMove(ply, int(q), threes); r > 0 {
+			if root {
+				s.threatMove = q
+			}
+			return r
+		}
+		if s.stopped {
+			return 0
+		}
+	}
+	s.vctFail.mark(b.hash, tag)
+	return 0
+}
+
+// vctBlock answers the defender's four in a threat sequence. Unlike a VCF,
+// the attack survives a block that is not a four when the attacker's open
+// three still stands: the defender must then defend it again (or play
+// another four). A block that makes a four forces the defender's answer.
+func (s *searcher) vctBlock(ply, threes int, root bool) int {
+	b := s.b
+	us := b.turn
+	for _, q := range b.stops(s.tmp[ply][:0]) {
+		r := 0
+		if b.cmb[q][us].cat >= catB4 {
+			r = s.fourThenBlock(ply, int(q), func() int { return s.vct(ply+2, threes, false) })
+		} else {
+			b.play(int(q))
+			s.count()
+			if b.flexPoint(us) >= 0 && s.vctDefend(ply+1, threes) {
+				r = 5 + 2*threes
+			}
+			b.undo()
+		}
+		if r > 0 {
+			if root {
+				s.threatMove = q
+			}
+			return r
+		}
+		if s.stopped {
+			return 0
+		}
+	}
+	return 0
 }
 
 // vctMove tries the attacker's threat q.
