@@ -457,6 +457,11 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 	// Within threatOnly plies of the horizon only threats are searched, and
 	// the side to move may instead stand on the evaluation.
 	threats := !defending && depth <= s.p.threatOnly
+	if threats && s.oppVCF(ply) {
+		// Standing on the evaluation would ignore the opponent's win by
+		// fours: every move is searched instead.
+		threats = false
+	}
 	moves := s.genMoves(ply, s.buf[ply][:0], depth, threats)
 	origAlpha := alpha
 	best := -infinity
@@ -557,6 +562,19 @@ func (s *searcher) leaf(ply int) int {
 		}
 	}
 	return b.eval()
+}
+
+// oppVCF reports whether the opponent of the side to move would win by
+// continuous fours if the side to move passed.
+func (s *searcher) oppVCF(ply int) bool {
+	b := s.b
+	if s.p.leafVCF == 0 || !b.hasFours(b.turn^1) {
+		return false
+	}
+	b.turn ^= 1
+	r := s.vcf(ply, s.p.leafVCF, false)
+	b.turn ^= 1
+	return r > 0
 }
 
 // orderFirst moves the table move and the killers to the front.

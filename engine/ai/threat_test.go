@@ -48,3 +48,57 @@ func TestVCTThroughDefenderFours(t *testing.T) {
 		t.Errorf("first move %v, want h8", got)
 	}
 }
+
+// TestOppVCF: the null-move VCF sees the opponent's win by fours (white's
+// e5 makes a four on row 5 and an open three on column e at once) and none
+// when black's e8 closes the column, and leaves the board as it found it.
+func TestOppVCF(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		diagram string
+		want    bool
+	}{
+		{"four-three", `
+		 9 . . . . . . . . .
+		 8 . . . . . . . . .
+		 7 . . . . o . . . .
+		 6 . . . . o . . . .
+		 5 x o o o . . . . .
+		 4 . . . . . . . . .
+		 3 . . . . . . x . .
+		 2 . . x x . . . . .
+		 1 . . . . . x . . .
+		   a b c d e f g h i`, true},
+		{"four and closed three", `
+		 9 . . . . . . . . .
+		 8 . . . . x . . . .
+		 7 . . . . o . . . .
+		 6 . . . . o . . . .
+		 5 x o o o . . . . .
+		 4 . . . . . . . . .
+		 3 . . . . . . x . .
+		 2 . . x x . . . . .
+		 1 . . . . . . . . .
+		   a b c d e f g h i`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bd := mustBoard(t, c.diagram)
+			s := newSearcher(1)
+			s.p = Max.params()
+			s.b.reset(bd.Size(), engine.Freestyle)
+			for _, m := range boardMoves(bd) {
+				s.b.turn = uint8(m.Color - 1)
+				s.b.play(s.b.index(m.Point))
+			}
+			s.b.turn = 0 // black
+			s.deadline, s.timed, s.vctStop = time.Now().Add(time.Minute), true, 1<<62
+			h := s.b.hash
+			if got := s.oppVCF(1); got != c.want {
+				t.Errorf("oppVCF = %v, want %v", got, c.want)
+			}
+			if s.b.hash != h || s.b.turn != 0 {
+				t.Errorf("board changed: hash %x -> %x, turn %d", h, s.b.hash, s.b.turn)
+			}
+		})
+	}
+}

@@ -23,11 +23,12 @@ func newFailCache(bits uint) failCache {
 func (c *failCache) failed(h, tag uint64) bool { return c.e[h&c.mask] == tag }
 func (c *failCache) mark(h, tag uint64)        { c.e[h&c.mask] = tag }
 
-// vcfTag mixes the search's salt and the remaining depth into a hash so that
-// a shallow failure does not stand for a deeper search, nor one search's
-// for another's.
-func vcfTag(h, salt uint64, left, kind int) uint64 {
-	return h ^ salt ^ uint64(left+1)*0x9E3779B97F4A7C15 ^ uint64(kind)<<60
+// vcfTag mixes the search's salt, the remaining depth and the side to move
+// into a hash so that a shallow failure does not stand for a deeper search,
+// nor one search's for another's, nor one side's for the other's (the hash
+// covers the stones only, and a null move breaks the parity).
+func vcfTag(h, salt uint64, left, kind int, turn uint8) uint64 {
+	return h ^ salt ^ uint64(left+1)*0x9E3779B97F4A7C15 ^ uint64(kind)<<60 ^ uint64(turn)<<63
 }
 
 // vcf searches a win by continuous fours for the side to move, with at most
@@ -59,7 +60,7 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 		}
 		moves = s.fourMoves(moves, us)
 	}
-	tag := vcfTag(b.hash, s.salt, left, 0)
+	tag := vcfTag(b.hash, s.salt, left, 0, us)
 	if s.vcfFail.failed(b.hash, tag) {
 		return 0
 	}
@@ -189,7 +190,7 @@ func (s *searcher) vct(ply, threes int, root bool) int {
 	if threes <= 0 {
 		return 0
 	}
-	tag := vcfTag(b.hash, s.salt, threes, 1)
+	tag := vcfTag(b.hash, s.salt, threes, 1, us)
 	if s.vctFail.failed(b.hash, tag) {
 		return 0
 	}
