@@ -30,16 +30,7 @@ func TestVCTThroughDefenderFours(t *testing.T) {
 		 2 x o o o . . . . . . . . . . .
 		 1 . . . . . . . . . . . . . . .
 		   a b c d e f g h i j k l m n o`
-	bd := mustBoard(t, diagram)
-	s := newSearcher(1)
-	s.p = Max.params()
-	s.b.reset(15, engine.Freestyle)
-	for _, m := range boardMoves(bd) {
-		s.b.turn = uint8(m.Color - 1)
-		s.b.play(s.b.index(m.Point))
-	}
-	s.b.turn = 0 // black
-	s.deadline, s.timed, s.vctStop = time.Now().Add(time.Minute), true, 1<<62
+	s := maxSearcherFor(t, diagram)
 	s.threatMove = -1
 	if r := s.vct(0, 1, true); r == 0 {
 		t.Fatalf("no VCT found for black (%d nodes)", s.nodes)
@@ -82,16 +73,7 @@ func TestOppVCF(t *testing.T) {
 		   a b c d e f g h i`, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			bd := mustBoard(t, c.diagram)
-			s := newSearcher(1)
-			s.p = Max.params()
-			s.b.reset(bd.Size(), engine.Freestyle)
-			for _, m := range boardMoves(bd) {
-				s.b.turn = uint8(m.Color - 1)
-				s.b.play(s.b.index(m.Point))
-			}
-			s.b.turn = 0 // black
-			s.deadline, s.timed, s.vctStop = time.Now().Add(time.Minute), true, 1<<62
+			s := maxSearcherFor(t, c.diagram)
 			h := s.b.hash
 			if got := s.oppVCF(1); got != c.want {
 				t.Errorf("oppVCF = %v, want %v", got, c.want)
@@ -101,4 +83,21 @@ func TestOppVCF(t *testing.T) {
 			}
 		})
 	}
+}
+
+// maxSearcherFor is a Max searcher on the freestyle position of diagram,
+// black to move, with a minute and no node limit for threat searches.
+func maxSearcherFor(t *testing.T, diagram string) *searcher {
+	t.Helper()
+	bd := mustBoard(t, diagram)
+	s := newSearcher(1)
+	s.p = Max.params()
+	s.b.reset(bd.Size(), engine.Freestyle)
+	for _, m := range boardMoves(bd) {
+		s.b.turn = uint8(m.Color - 1)
+		s.b.play(s.b.index(m.Point))
+	}
+	s.b.turn = 0 // black
+	s.deadline, s.timed, s.vctStop = time.Now().Add(time.Minute), true, 1<<62
+	return s
 }
