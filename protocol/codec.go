@@ -46,6 +46,7 @@ func register(msgs ...Message) {
 			panic("protocol: duplicate message type " + m.Type())
 		}
 		registry[m.Type()] = t
+		registerFlat(m.Type(), t)
 	}
 }
 
@@ -123,6 +124,14 @@ type header struct {
 // Frame still holds the id when it could be read, so a server can address
 // its error reply. Errors wrap ErrBadFrame.
 func Decode(data []byte) (Frame, error) {
+	if f, ok := decodeFlat(data); ok {
+		return f, nil
+	}
+	return decodeJSON(data)
+}
+
+// decodeJSON is Decode by encoding/json: any frame.
+func decodeJSON(data []byte) (Frame, error) {
 	var h header
 	if err := json.Unmarshal(data, &h); err != nil {
 		// Try to salvage the id for the error reply.
