@@ -56,13 +56,25 @@ func (db *DB) commitBatch(batch []*commitReq) {
 	ctx := context.Background()
 	outs := make([]gomoku.Committed, len(batch))
 	errs := make([]error, len(batch))
+	done := make([]bool, len(batch))
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err == nil {
-		stmt := tx.StmtContext(ctx, db.appendMove)
+		err = db.insertLoneMoves(ctx, tx, batch, done)
+	}
+	if err == nil {
+		var stmt *sql.Stmt // prepared in tx when a move needs it
 		for i, r := range batch {
+			if done[i] {
+				continue
+			}
+			if stmt == nil {
+				stmt = tx.StmtContext(ctx, db.appendMove)
+			}
 			outs[i], errs[i] = db.applyOne(ctx, tx, stmt, r)
 		}
 		err = tx.Commit()
+	} else if tx != nil {
+		_ = tx.Rollback()
 	}
 	for i, r := range batch {
 		if err != nil {

@@ -65,7 +65,9 @@ type DB struct {
 	w *sql.DB // one connection: the serialised write path
 	r *sql.DB // read-only connections
 
-	appendMove *sql.Stmt // the hot path, prepared once on the writer
+	appendMove  *sql.Stmt // one move, prepared once on the writer
+	lone        loneMoves // a batch's lone moves (lonemoves.go), the writer's
+	insertMoves *sql.Stmt // lone moves, prepared once on the writer
 
 	// commits group-commits CommitGame on the writer (commit.go).
 	commits *groupcommit.Batcher[gameCommit, gomoku.Committed]
@@ -140,7 +142,11 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	if db.appendMove, err = w.PrepareContext(ctx, appendMoveSQL); err != nil {
+	db.appendMove, err = w.PrepareContext(ctx, appendMoveSQL)
+	if err == nil {
+		db.insertMoves, err = w.PrepareContext(ctx, insertMovesSQL)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: prepare: %w", err)
 	}
@@ -182,8 +188,10 @@ func (db *DB) Close() error {
 			errs = append(errs, db.ck.Close())
 		})
 	}
-	if db.appendMove != nil {
-		errs = append(errs, db.appendMove.Close())
+	for _, st := range []*sql.Stmt{db.appendMove, db.insertMoves} {
+		if st != nil {
+			errs = append(errs, st.Close())
+		}
 	}
 	if db.r != nil {
 		errs = append(errs, db.r.Close())
