@@ -1,12 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -42,8 +44,10 @@ type conn struct {
 	lobby *hub
 	gate  *gate
 	ws    *websocket.Conn
-	cork  *corkConn // the socket under ws when served by Serve; nil otherwise
-	ip    string    // the peer's address, for per-address limits (never logged with tokens)
+	cork  *corkConn       // the socket under ws when served by Serve; nil otherwise
+	br    *bufio.Reader   // ws's read buffer (idleread.go); nil when not ours
+	raw   syscall.RawConn // the socket, to wait on while idle; nil when not plain TCP
+	ip    string          // the peer's address, for per-address limits (never logged with tokens)
 	done  chan struct{}
 	once  sync.Once
 
@@ -120,6 +124,7 @@ func (c *conn) readLoop() {
 		return c.ws.SetReadDeadline(now.Add(pongWait))
 	})
 	for {
+		c.awaitFrame()
 		typ, frame, err := readFrame(c.ws)
 		if err != nil {
 			var ce *websocket.CloseError

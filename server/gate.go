@@ -31,10 +31,9 @@ func newGate(e *env, lobby *hub) *gate {
 	return &gate{env: e, lobby: lobby, authIP: newIPLimiter(e.cfg.AuthPerIP, e.cfg.AuthBurst),
 		conns: map[*conn]struct{}{}, perIP: map[string]int{},
 		// Write buffers come from a pool: an idle connection holds none. The
-		// read buffer stays with the connection: 512 bytes hold a move whole, a
-		// long chat line takes more reads; at 10,000 connections that is
-		// 5 MB less than gorilla's usual 1 KB (docs/performance.md).
-		up: websocket.Upgrader{ReadBufferSize: 512, WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
+		// read buffer (readBufferSize) is the connection's own, handed to
+		// gorilla by hijackReader (idleread.go).
+		up: websocket.Upgrader{WriteBufferSize: 1024, WriteBufferPool: &sync.Pool{},
 			CheckOrigin: checkOrigin(e.cfg.AllowedOrigins)}}
 }
 
@@ -65,7 +64,8 @@ func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, text, status)
 		return
 	}
-	ws, err := g.up.Upgrade(w, r, nil)
+	hw := &hijackReader{ResponseWriter: w}
+	ws, err := g.up.Upgrade(hw, r, nil)
 	if err != nil {
 		g.mu.Lock()
 		g.releaseLocked(ip)
@@ -73,6 +73,7 @@ func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // the upgrader has answered
 	}
 	c := newConn(g, ws, ip)
+	c.br, c.raw = hw.br, rawConn(ws.NetConn())
 	if !g.track(c) {
 		ws.Close()
 		return
