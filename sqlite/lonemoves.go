@@ -67,13 +67,15 @@ func (l *loneMoves) add(gameID int64, m gomoku.Move) {
 func (db *DB) insertLoneMoves(ctx context.Context, tx *sql.Tx, batch []*commitReq, done []bool) error {
 	l := &db.lone
 	l.reset()
-	for _, r := range batch {
-		if r.In.c.LoneMove() && r.Ctx.Err() == nil {
+	for i, r := range batch {
+		// Picked once: a deadline passing meanwhile must not unmark a stored move.
+		if done[i] = r.In.c.LoneMove() && r.Ctx.Err() == nil; done[i] {
 			l.add(r.In.gameID, r.In.c.Moves[0])
 		}
 	}
 	if l.n < 2 {
-		return nil // one move: appendMove alone is cheaper than a savepoint and JSON
+		clear(done) // one move: appendMove alone is cheaper than a savepoint and JSON
+		return nil
 	}
 	l.buf = append(l.buf, ']')
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT lone_moves`); err != nil {
@@ -85,17 +87,13 @@ func (db *DB) insertLoneMoves(ctx context.Context, tx *sql.Tx, batch []*commitRe
 		n, err = res.RowsAffected()
 	}
 	if err != nil || n != int64(l.n) {
+		clear(done)
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO lone_moves`); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `RELEASE lone_moves`)
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `RELEASE lone_moves`); err != nil {
-		return err
-	}
-	for i, r := range batch {
-		done[i] = r.In.c.LoneMove() && r.Ctx.Err() == nil
-	}
-	return nil
+	_, err = tx.ExecContext(ctx, `RELEASE lone_moves`)
+	return err
 }
