@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -34,11 +33,7 @@ func walFramesNow(t *testing.T, db *DB) (frames, copied int) {
 // with every commit.
 func TestCheckpointsKeepTheWALSmall(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "gomoku.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTest(t)
 	db.walRestart.Store(200)
 	var auto int
 	if err := db.w.QueryRow("PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {

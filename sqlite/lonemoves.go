@@ -65,17 +65,23 @@ func (l *loneMoves) add(gameID int64, m gomoku.Move) {
 // next, a conflict), the statement is rolled back and every lone move is
 // left to applyOne, which gives each its own answer.
 func (db *DB) insertLoneMoves(ctx context.Context, tx *sql.Tx, batch []*commitReq, done []bool) error {
-	l := &db.lone
-	l.reset()
+	picked := 0
 	for i, r := range batch {
 		// Picked once: a deadline passing meanwhile must not unmark a stored move.
 		if done[i] = r.In.c.LoneMove() && r.Ctx.Err() == nil; done[i] {
-			l.add(r.In.gameID, r.In.c.Moves[0])
+			picked++
 		}
 	}
-	if l.n < 2 {
+	if picked < 2 {
 		clear(done) // one move: appendMove alone is cheaper than a savepoint and JSON
 		return nil
+	}
+	l := &db.lone
+	l.reset()
+	for i, r := range batch {
+		if done[i] {
+			l.add(r.In.gameID, r.In.c.Moves[0])
+		}
 	}
 	l.buf = append(l.buf, ']')
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT lone_moves`); err != nil {
