@@ -44,21 +44,25 @@ type conn struct {
 	lobby *hub
 	gate  *gate
 	ws    *websocket.Conn
-	cork  *corkConn       // the socket under ws when served by Serve; nil otherwise
+	sock  *sock           // the socket under ws, written by the writer (writer.go)
 	br    *bufio.Reader   // ws's read buffer (idleread.go); nil when not ours
 	raw   syscall.RawConn // the socket, to wait on while idle; nil when not plain TCP
 	ip    string          // the peer's address, for per-address limits (never logged with tokens)
 	done  chan struct{}
-	once  sync.Once
 
 	// The writer's state (writer.go), under wmu.
 	wmu      sync.Mutex
 	queue    [][]byte // frames waiting for the writer
-	writing  bool     // a writer goroutine runs
-	pingDue  bool     // the pinger asked for a ping
-	closing  bool     // close was called: nothing more is queued
-	finished bool     // the last writer has taken over: no writer starts again
-	pingSlot int      // which of the pinger's rounds pings this connection (ping.go)
+	writing  bool     // a writer is busy (writeNow, or a writer goroutine)
+	kicked   bool     // a caller of enqueue will call writeNow
+	rest     *[]byte  // what writeNow could not write, from restOff on: the writer goroutine's first write
+	restOff  int
+	pingDue  bool   // the pinger asked for a ping
+	pongDue  bool   // the peer's ping is to be answered with pongData
+	pongData []byte // ... its payload
+	closing  bool   // close was called: nothing more is queued
+	finished bool   // the last writer has taken over: no writer starts again
+	pingSlot int    // which of the pinger's rounds pings this connection (ping.go)
 	// readerDone is closed when the reader goroutine ends.
 	readerDone chan struct{}
 
@@ -81,10 +85,9 @@ type conn struct {
 	after     []func() // run once the current request is answered (afterReply)
 }
 
-func newConn(g *gate, ws *websocket.Conn, ip string) *conn {
-	cork, _ := ws.NetConn().(*corkConn)
+func newConn(g *gate, ws *websocket.Conn, s *sock, br *bufio.Reader, ip string) *conn {
 	return &conn{
-		env: g.env, lobby: g.lobby, gate: g, ws: ws, ip: ip, cork: cork,
+		env: g.env, lobby: g.lobby, gate: g, ws: ws, sock: s, br: br, raw: s.raw, ip: ip,
 		done:        make(chan struct{}),
 		readerDone:  make(chan struct{}),
 		limiter:     rate.NewLimiter(g.env.cfg.RateLimit, g.env.cfg.RateBurst),
@@ -93,16 +96,23 @@ func newConn(g *gate, ws *websocket.Conn, ip string) *conn {
 	}
 }
 
-// reply sends m as the reply to request id.
+// reply sends m as the reply to request id, at once (sendNow): replies
+// come from the reader, or from a goroutine that answers for it.
 func (c *conn) reply(id string, m protocol.Message) {
-	c.send(protocol.MustEncode(id, m))
+	c.sendNow(protocol.MustEncode(id, m))
 }
 
 // replyErr sends err, mapped to a protocol error, as the reply to id.
 func (c *conn) replyErr(id string, err error) {
+	c.reply(id, c.wireErr(err))
+}
+
+// wireErr maps err to the protocol error a client is answered with, and
+// counts it.
+func (c *conn) wireErr(err error) *protocol.Error {
 	pe := wireError(c.env.log, err)
 	c.env.metrics.errors.WithLabelValues(string(pe.Code)).Inc()
-	c.reply(id, pe)
+	return pe
 }
 
 // readLoop reads frames until the connection ends, then cleans up. A
@@ -123,6 +133,7 @@ func (c *conn) readLoop() {
 		c.onPong(data, now)
 		return c.ws.SetReadDeadline(now.Add(pongWait))
 	})
+	c.ws.SetPingHandler(c.pong)
 	for {
 		c.awaitFrame()
 		typ, frame, err := readFrame(c.ws)

@@ -51,8 +51,9 @@ type game struct {
 	seq      int64    // number of the last event
 	events   eventLog // the last events' frames, for resync
 	out      []outFrame
-	rematch  bool // the match agreed to a rematch: start it after publishing
-	botBusy  bool // a bot job is queued or running
+	dirty    []*conn // connections with frames queued by this command, to write (flush)
+	rematch  bool    // the match agreed to a rematch: start it after publishing
+	botBusy  bool    // a bot job is queued or running
 	linger   time.Time
 	timer    clockwork.Timer
 
@@ -194,6 +195,7 @@ func (g *game) safely(f func()) {
 			// log restarts after them.
 			g.out = g.out[:0]
 			g.events = eventLog{first: g.seq + 1}
+			g.writeDirty() // what was queued before the panic still goes
 			g.env.log.Error("game command panicked", "game", g.id, "panic", r)
 		}
 	}()
@@ -271,35 +273,63 @@ var errNotStored = errors.New("not stored")
 
 func isStoreFailure(err error) bool { return errors.Is(err, errNotStored) }
 
-// flush sends the staged frames, in order: after the requester's answer.
+// flush sends the staged frames, in order, after the requester's answer:
+// each connection's frames leave together, written on this goroutine
+// (writeNow) without waiting for a writer goroutine.
 func (g *game) flush() {
 	for _, f := range g.out {
 		switch {
 		case f.logged:
 			g.events.keep(f.frame)
-			g.sendAll(f.frame)
+			g.queueAll(f.frame)
 		case f.conn != nil:
-			f.conn.send(f.frame)
+			g.queueTo(f.conn, f.frame)
 		case f.to != nil:
-			f.to.send(f.frame)
+			g.queueUser(f.to, f.frame)
 		default:
-			g.sendAll(f.frame)
+			g.queueAll(f.frame)
 		}
 	}
 	clear(g.out)
 	g.out = g.out[:0]
+	g.writeDirty()
 }
 
-// sendAll sends a frame to players and watchers.
-func (g *game) sendAll(frame []byte) {
+// queueTo queues a frame for c, written by the next writeDirty.
+func (g *game) queueTo(c *conn, frame []byte) {
+	if c.enqueue(frame) {
+		g.dirty = append(g.dirty, c)
+	}
+}
+
+// queueUser queues a frame for each of u's connections.
+func (g *game) queueUser(u *user, frame []byte) {
+	u.mu.Lock()
+	for c := range u.conns {
+		g.queueTo(c, frame)
+	}
+	u.mu.Unlock()
+}
+
+// queueAll queues a frame for players and watchers.
+func (g *game) queueAll(frame []byte) {
 	for _, s := range g.seats {
 		if s.user != nil {
-			s.user.send(frame)
+			g.queueUser(s.user, frame)
 		}
 	}
 	for c := range g.watchers {
-		c.send(frame)
+		g.queueTo(c, frame)
 	}
+}
+
+// writeDirty writes what the command queued, one write per connection.
+func (g *game) writeDirty() {
+	for _, c := range g.dirty {
+		c.writeNow()
+	}
+	clear(g.dirty)
+	g.dirty = g.dirty[:0]
 }
 
 // presenceChanged tells the match which players are connected.

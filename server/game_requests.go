@@ -21,14 +21,14 @@ type request struct {
 }
 
 // handle serves one request on the game goroutine: the answer first, then
-// the events it caused (flushed by safely).
+// the events it caused (both written by flush, after safely ran it).
 func (g *game) handle(r request) {
 	reply, err := g.serve(r)
 	if err != nil {
-		r.c.replyErr(r.id, err)
+		g.queueTo(r.c, protocol.MustEncode(r.id, r.c.wireErr(err)))
 		return
 	}
-	r.c.reply(r.id, reply)
+	g.queueTo(r.c, protocol.MustEncode(r.id, reply))
 	if _, ok := r.msg.(*protocol.Move); ok {
 		g.env.metrics.moveLatency.Observe(g.env.now().Sub(r.received).Seconds())
 	}

@@ -72,8 +72,7 @@ func (g *gate) serveWS(w http.ResponseWriter, r *http.Request) {
 		g.mu.Unlock()
 		return // the upgrader has answered
 	}
-	c := newConn(g, ws, ip)
-	c.br, c.raw = hw.br, rawConn(ws.NetConn())
+	c := newConn(g, ws, hw.sock, hw.br, ip)
 	if !g.track(c) {
 		ws.Close()
 		return

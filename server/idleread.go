@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"syscall"
 )
 
 // An idle connection's reader waits for its next frame in a shallow frame.
@@ -29,7 +28,8 @@ const readBufferSize = 512
 // upgrader's ReadBufferSize is 0).
 type hijackReader struct {
 	http.ResponseWriter
-	br *bufio.Reader
+	sock *sock
+	br   *bufio.Reader
 }
 
 var errNotHijacker = errors.New("response does not implement http.Hijacker")
@@ -40,28 +40,15 @@ func (h *hijackReader) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, errNotHijacker
 	}
 	conn, brw, err := hj.Hijack()
-	if err != nil || brw.Reader.Buffered() > 0 {
-		return conn, brw, err // gorilla refuses data sent before the handshake
+	if err != nil {
+		return conn, brw, err
+	}
+	h.sock = newSock(conn)
+	if brw.Reader.Buffered() > 0 {
+		return h.sock, brw, nil // gorilla refuses data sent before the handshake
 	}
 	h.br = bufio.NewReaderSize(conn, readBufferSize)
-	return conn, bufio.NewReadWriter(h.br, brw.Writer), nil
-}
-
-// rawConn is the socket under a connection when it can be waited on (plain
-// TCP; not TLS, whose records are buffered above the socket).
-func rawConn(c net.Conn) syscall.RawConn {
-	if cc, ok := c.(*corkConn); ok {
-		c = cc.Conn
-	}
-	sc, ok := c.(syscall.Conn)
-	if !ok {
-		return nil
-	}
-	raw, err := sc.SyscallConn()
-	if err != nil {
-		return nil
-	}
-	return raw
+	return h.sock, bufio.NewReadWriter(h.br, brw.Writer), nil
 }
 
 // awaitFrame returns once the next frame's bytes are there to read (or the

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/gomokud/gomoku/protocol"
-	"github.com/gorilla/websocket"
 )
 
 // The round trip is measured with the pings the server sends anyway: each
@@ -13,12 +12,11 @@ import (
 // the pong echoes it. The estimate is smoothed (each sample weighs 1/4), so
 // one slow pong does not give a player a second back.
 
-// writePing sends a ping stamped with now.
-func (c *conn) writePing(now time.Time) error {
+// appendPing appends a ping frame stamped with now.
+func appendPing(b []byte, now time.Time) []byte {
 	var stamp [8]byte
 	binary.BigEndian.PutUint64(stamp[:], uint64(now.UnixNano()))
-	_ = c.ws.SetWriteDeadline(now.Add(writeWait))
-	return c.ws.WriteMessage(websocket.PingMessage, stamp[:])
+	return appendFrame(b, opPing, stamp[:])
 }
 
 // onPong records the round trip of a stamped pong; other pongs (a client

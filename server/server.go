@@ -182,7 +182,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog: slog.NewLogLogger(s.env.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(corkListener{ln}) }()
+	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
 		s.Shutdown(context.Background())

@@ -6,14 +6,15 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// The writer. A connection's writes are owned by one goroutine at a time,
-// as in gorilla's chat example, but that goroutine only exists while there
-// is something to write: send queues the frame and starts a writer if none
-// runs; the writer writes what is queued (in one system call when the
-// socket can be corked) and ends when the queue is empty. An idle
-// connection then holds one goroutine (its reader), no timer and no send
-// buffer: at 10,000 connections that is about 8 KB of stack and 1.5 KB of
-// channel each that a parked writer goroutine and its ticker would keep.
+// The writer. A connection's writes are owned by one writer at a time: the
+// goroutine that finds no writer busy becomes it. The game's and the
+// reader's goroutines write inline (writeNow): the frames they queued leave
+// at once, in one system call that never waits; what the socket does not
+// take at once goes to a writer goroutine, which waits for room. Others
+// (the lobby's pushes to everyone) queue with send, which starts a writer
+// goroutine, so a broadcast never waits on thousands of sockets. A writer
+// goroutine only exists while there is something to write: an idle
+// connection holds one goroutine (its reader), no timer and no buffer.
 // Pings come from the gate's pinger (ping.go), which marks a ping due and
 // wakes the writer like a frame.
 //
@@ -26,24 +27,51 @@ import (
 // move's two or three frames fit, a burst's larger slice goes.
 const spareQueue = 4
 
-// send queues a frame for the writer. It never blocks; a full queue closes
-// the connection (the peer is not reading). False when the frame was not
-// queued.
+// send queues a frame and starts a writer goroutine unless a writer is
+// busy. It never blocks; a full queue closes the connection (the peer is
+// not reading). False when the frame was not queued.
 func (c *conn) send(frame []byte) bool {
 	c.wmu.Lock()
+	ok := c.enqueueLocked(frame)
+	if ok {
+		c.wakeLocked()
+	}
+	c.wmu.Unlock()
+	return ok
+}
+
+// sendNow is send for the game's and the reader's goroutines: it writes
+// the frame on the caller's goroutine, without blocking, when no writer is
+// busy.
+func (c *conn) sendNow(frame []byte) {
+	if c.enqueue(frame) {
+		c.writeNow()
+	}
+}
+
+// enqueue queues a frame for the next write without starting one. True
+// when the caller must then call writeNow (after queuing the rest of its
+// frames, so they leave together); false when the frame was not queued or
+// a caller before it will write it.
+func (c *conn) enqueue(frame []byte) (kick bool) {
+	c.wmu.Lock()
+	if c.enqueueLocked(frame) && !c.kicked {
+		c.kicked, kick = true, true
+	}
+	c.wmu.Unlock()
+	return kick
+}
+
+func (c *conn) enqueueLocked(frame []byte) bool {
 	if c.closing {
-		c.wmu.Unlock()
 		return false
 	}
 	if len(c.queue) >= sendQueue {
-		c.wmu.Unlock()
 		c.env.metrics.dropped.Inc()
-		c.close(websocket.ClosePolicyViolation, tooSlow)
+		c.closeLocked(websocket.ClosePolicyViolation, tooSlow)
 		return false
 	}
 	c.queue = append(c.queue, frame)
-	c.wakeLocked()
-	c.wmu.Unlock()
 	return true
 }
 
@@ -57,7 +85,22 @@ func (c *conn) ping() {
 	c.wmu.Unlock()
 }
 
-// wakeLocked starts a writer unless one runs. c.wmu must be held.
+// pong queues the answer to the peer's ping (only the latest is answered,
+// as RFC 6455 allows). It runs on the reader: gorilla's own answer would be
+// written from there, around the writer's frames.
+func (c *conn) pong(data string) error {
+	c.wmu.Lock()
+	if !c.closing {
+		c.pongData = append(c.pongData[:0], data...)
+		c.pongDue = true
+		c.wakeLocked()
+	}
+	c.wmu.Unlock()
+	return nil
+}
+
+// wakeLocked starts a writer goroutine unless a writer is busy. c.wmu must
+// be held.
 func (c *conn) wakeLocked() {
 	if c.writing || c.finished {
 		return
@@ -69,20 +112,114 @@ func (c *conn) wakeLocked() {
 // close ends the connection once with a close code; safe from any
 // goroutine. A writer says goodbye and closes the socket.
 func (c *conn) close(code int, text string) {
-	c.once.Do(func() {
-		c.closeCode, c.closeText = code, text
-		c.wmu.Lock()
-		c.closing = true
-		close(c.done)
-		c.wakeLocked()
-		c.wmu.Unlock()
-	})
+	c.wmu.Lock()
+	c.closeLocked(code, text)
+	c.wmu.Unlock()
 }
 
-// writeLoop writes what is queued until the queue is empty, then ends; or,
-// once the connection is closing, says goodbye.
+func (c *conn) closeLocked(code int, text string) {
+	if c.closing {
+		return
+	}
+	c.closeCode, c.closeText = code, text
+	c.closing = true
+	close(c.done)
+	c.wakeLocked()
+}
+
+// idleLocked reports whether a writer has nothing to do. c.wmu must be
+// held.
+func (c *conn) idleLocked() bool {
+	return len(c.queue) == 0 && !c.pingDue && !c.pongDue && !c.closing
+}
+
+// writeNow writes what is queued on the caller's goroutine, unless a writer
+// is busy (it writes it) or the socket cannot be written without waiting
+// (a writer goroutine does). One system call, which never blocks: what the
+// socket does not take, and anything queued meanwhile, is left to a writer
+// goroutine.
+func (c *conn) writeNow() {
+	c.wmu.Lock()
+	c.kicked = false
+	if c.writing || c.finished || c.idleLocked() {
+		c.wmu.Unlock()
+		return
+	}
+	if c.sock == nil || c.sock.raw == nil || c.closing {
+		c.wakeLocked()
+		c.wmu.Unlock()
+		return
+	}
+	c.writing = true
+	buf := c.frameLocked()
+	c.wmu.Unlock()
+
+	c.sock.mu.Lock()
+	n, err := c.sock.tryWrite(*buf)
+	whole := n == len(*buf)
+	if err != nil || whole {
+		c.sock.mu.Unlock()
+		putFrameBuf(buf)
+	}
+	c.wmu.Lock()
+	switch {
+	case err != nil:
+		c.writing = false
+		c.closeLocked(websocket.CloseAbnormalClosure, "")
+	case !whole:
+		c.rest, c.restOff = buf, n // the socket stays locked for the writer
+		go c.writeLoop()
+	case c.idleLocked():
+		c.writing = false
+	default:
+		go c.writeLoop()
+	}
+	c.wmu.Unlock()
+}
+
+// frameLocked takes what is queued, framed, into a buffer from frameBufs:
+// the queued frames, then the pong and the ping if due. c.wmu must be held.
+func (c *conn) frameLocked() *[]byte {
+	buf := getFrameBuf()
+	b := *buf
+	for _, f := range c.queue {
+		b = appendFrame(b, opText, f)
+	}
+	clear(c.queue) // the frames may be large; let them go
+	if cap(c.queue) > spareQueue {
+		c.queue = nil // a burst's queue goes
+	} else {
+		c.queue = c.queue[:0] // the next frames are queued without allocating
+	}
+	if c.pongDue {
+		b = appendFrame(b, opPong, c.pongData)
+		c.pongDue = false
+	}
+	if c.pingDue {
+		b = appendPing(b, time.Now())
+		c.pingDue = false
+	}
+	*buf = b
+	return buf
+}
+
+// writeLoop is a writer goroutine: it finishes a write that writeNow left
+// (the socket still locked), then writes what is queued, waiting for the
+// socket, until the queue is empty; or, once the connection is closing,
+// says goodbye.
 func (c *conn) writeLoop() {
-	var batch [][]byte
+	c.wmu.Lock()
+	rest, off := c.rest, c.restOff
+	c.rest = nil
+	c.wmu.Unlock()
+	if rest != nil {
+		err := c.writeAll((*rest)[off:])
+		c.sock.mu.Unlock()
+		putFrameBuf(rest)
+		if err != nil {
+			c.close(websocket.CloseAbnormalClosure, "")
+		}
+	}
 	for {
 		c.wmu.Lock()
 		if c.closing {
@@ -91,49 +228,31 @@ func (c *conn) writeLoop() {
 			c.goodbye()
 			return
 		}
-		if len(c.queue) == 0 && !c.pingDue {
+		if c.idleLocked() {
 			c.writing = false
-			if cap(c.queue) == 0 && cap(batch) <= spareQueue {
-				c.queue = batch[:0] // the next send appends without allocating
-			}
 			c.wmu.Unlock()
 			return
 		}
-		batch, c.queue = c.queue, batch[:0]
-		ping := c.pingDue
-		c.pingDue = false
+		buf := c.frameLocked()
 		c.wmu.Unlock()
 
-		err := c.writeFrames(batch, ping)
-		clear(batch) // the frames may be large; let them go
+		c.sock.mu.Lock()
+		err := c.writeAll(*buf)
+		c.sock.mu.Unlock()
+		putFrameBuf(buf)
 		if err != nil {
 			c.close(websocket.CloseAbnormalClosure, "")
 		}
 	}
 }
 
-// writeFrames writes frames and, if asked, a ping, in one system call when
-// the socket can be corked.
-func (c *conn) writeFrames(frames [][]byte, ping bool) error {
-	now := time.Now()
-	_ = c.ws.SetWriteDeadline(now.Add(writeWait))
-	if c.cork != nil {
-		c.cork.cork()
-	}
-	var err error
-	for _, f := range frames {
-		if err = c.ws.WriteMessage(websocket.TextMessage, f); err != nil {
-			break
-		}
-	}
-	if err == nil && ping {
-		err = c.writePing(now)
-	}
-	if c.cork != nil {
-		if uerr := c.cork.uncork(); err == nil {
-			err = uerr
-		}
-	}
+// writeAll writes b whole, waiting up to writeWait for the peer to make
+// room. c.sock.mu must be held. The deadline is cleared afterwards: a
+// write that must not wait (tryWrite) fails once a deadline has passed.
+func (c *conn) writeAll(b []byte) error {
+	_ = c.sock.SetWriteDeadline(time.Now().Add(writeWait))
+	_, err := c.sock.Conn.Write(b)
+	_ = c.sock.SetWriteDeadline(time.Time{})
 	return err
 }
 
@@ -148,16 +267,18 @@ func (c *conn) goodbye() {
 		return
 	}
 	c.wmu.Lock()
-	rest := c.queue
+	var buf *[]byte
+	if c.closeText != tooSlow && len(c.queue) > 0 {
+		buf = c.frameLocked()
+	}
 	c.queue = nil
 	c.wmu.Unlock()
-	if c.closeText != tooSlow {
-		_ = c.ws.SetWriteDeadline(time.Now().Add(closeTimeout))
-		for _, f := range rest {
-			if c.ws.WriteMessage(websocket.TextMessage, f) != nil {
-				break
-			}
-		}
+	if buf != nil {
+		c.sock.mu.Lock()
+		_ = c.sock.SetWriteDeadline(time.Now().Add(closeTimeout))
+		_, _ = c.sock.Conn.Write(*buf)
+		c.sock.mu.Unlock()
+		putFrameBuf(buf)
 	}
 	msg := websocket.FormatCloseMessage(c.closeCode, c.closeText)
 	_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(closeTimeout))
