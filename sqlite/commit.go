@@ -53,6 +53,9 @@ func (db *DB) CommitGame(ctx context.Context, gameID int64, c gomoku.GameCommit)
 // checkpoint or another process) and each step is a few B-tree operations.
 func (db *DB) commitBatch(batch []*commitReq) {
 	defer db.catchUp()
+	if db.commitLoneMoves(batch) {
+		return
+	}
 	ctx := context.Background()
 	outs := make([]gomoku.Committed, len(batch))
 	errs := make([]error, len(batch))

@@ -68,6 +68,7 @@ type DB struct {
 	appendMove  *sql.Stmt // one move, prepared once on the writer
 	lone        loneMoves // a batch's lone moves (lonemoves.go), the writer's
 	insertMoves *sql.Stmt // lone moves, prepared once on the writer
+	raw         rawMoves  // batches of lone moves on the driver connection (rawmoves.go), the writer's
 
 	// commits group-commits CommitGame on the writer (commit.go).
 	commits *groupcommit.Batcher[gameCommit, gomoku.Committed]
@@ -187,6 +188,9 @@ func (db *DB) Close() error {
 			<-db.ckDone
 			errs = append(errs, db.ck.Close())
 		})
+	}
+	if db.w != nil {
+		db.closeRaw()
 	}
 	for _, st := range []*sql.Stmt{db.appendMove, db.insertMoves} {
 		if st != nil {
