@@ -35,9 +35,10 @@ const (
 )
 
 // conn is one websocket connection. Its reader goroutine (readLoop) reads
-// and handles requests in order; a writer goroutine, started while there is
-// something to write (writer.go), owns every write. Anyone may queue a frame
-// with send, which never blocks: when the queue is full the connection is
+// and handles requests in order; one writer at a time owns its writes
+// (writer.go): the goroutine that queued frames, writing them at once
+// without blocking, or a writer goroutine. Anyone may queue a frame with
+// send, which never blocks: when the queue is full the connection is
 // closed.
 type conn struct {
 	env   *env

@@ -3,7 +3,7 @@
 // with /healthz, /readyz and /metrics next to it.
 //
 // Ownership: each game is owned by its goroutine (game.run); the lobby (hub)
-// by one mutex; each connection by its reader and writer goroutines. Every
+// by one mutex; each connection by its reader and its writer (writer.go). Every
 // accepted move is stored before it is announced.
 package server
 
