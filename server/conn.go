@@ -59,6 +59,7 @@ type conn struct {
 	rest     *[]byte  // what writeNow could not write, from restOff on: the writer goroutine's first write
 	restOff  int
 	pingDue  bool   // the pinger asked for a ping
+	wrote    bool   // frames were written since the pinger's last round (ping)
 	pongDue  bool   // the peer's ping is to be answered with pongData
 	pongData []byte // ... its payload
 	closing  bool   // close was called: nothing more is queued

@@ -75,12 +75,19 @@ func (c *conn) enqueueLocked(frame []byte) bool {
 	return true
 }
 
-// ping asks the writer for a stamped ping (lag.go); nothing once closing.
+// ping asks for a stamped ping (lag.go); nothing once closing. A
+// connection that wrote since the last round (a player in a game) gets it
+// with its next frames, in the same system call, stamped when written; one
+// that did not, or whose last ping is still waiting, gets a writer now.
+// A ping is so at most one round late.
 func (c *conn) ping() {
 	c.wmu.Lock()
 	if !c.closing {
-		c.pingDue = true
-		c.wakeLocked()
+		wait := c.pingDue || !c.wrote
+		c.pingDue, c.wrote = true, false
+		if wait {
+			c.wakeLocked()
+		}
 	}
 	c.wmu.Unlock()
 }
@@ -180,6 +187,7 @@ func (c *conn) writeNow() {
 // frameLocked takes what is queued, framed, into a buffer from frameBufs:
 // the queued frames, then the pong and the ping if due. c.wmu must be held.
 func (c *conn) frameLocked() *[]byte {
+	c.wrote = true
 	buf := getFrameBuf()
 	b := *buf
 	for _, f := range c.queue {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -147,4 +148,56 @@ func TestWriteNowInline(t *testing.T) {
 	if !c.enqueue([]byte("x")) {
 		t.Fatal("after writeNow, the next enqueue must kick again")
 	}
+}
+
+// waitWriterDone waits for a writer goroutine to end (it ends once its
+// queue is empty).
+func waitWriterDone(t *testing.T, c *conn) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+		c.wmu.Lock()
+		busy := c.writing
+		c.wmu.Unlock()
+		if !busy {
+			return
+		}
+		runtime.Gosched()
+	}
+	t.Fatal("the writer goroutine did not end")
+}
+
+// TestPingRidesOnFrames: a connection that wrote since the pinger's last
+// round gets its ping with its next frames; one that did not, or whose
+// ping is still waiting, gets it written at once.
+func TestPingRidesOnFrames(t *testing.T) {
+	sc, cc := tcpPair(t)
+	c := &conn{sock: newSock(sc), done: make(chan struct{})}
+	r := bufio.NewReader(cc)
+	expect := func(op byte, payload string) {
+		t.Helper()
+		f := readServerFrame(t, r)
+		if f.op != op || (op == opText && string(f.payload) != payload) {
+			t.Fatalf("got op %d %q, want op %d %q", f.op, f.payload, op, payload)
+		}
+	}
+	c.ping() // wrote nothing yet: at once
+	expect(opPing, "")
+	waitWriterDone(t, c)
+	c.sendNow([]byte("a"))
+	expect(opText, "a")
+	c.ping() // wrote since: waits for the next frames
+	c.wmu.Lock()
+	busy := c.writing
+	c.wmu.Unlock()
+	if busy {
+		t.Fatal("a writer started for the ping of a connection that writes anyway")
+	}
+	c.sendNow([]byte("b"))
+	expect(opText, "b")
+	expect(opPing, "")
+	c.sendNow([]byte("c"))
+	expect(opText, "c")
+	c.ping() // deferred...
+	c.ping() // ...and still waiting a round later: at once
+	expect(opPing, "")
 }
