@@ -64,17 +64,21 @@ const (
 // appendFrame appends an unmasked, final websocket frame (a server's) with
 // opcode op and payload p.
 func appendFrame(b []byte, op byte, p []byte) []byte {
+	return append(appendHeader(b, op, len(p)), p...)
+}
+
+// appendHeader appends the header of an unmasked, final websocket frame
+// with opcode op and an n-byte payload.
+func appendHeader(b []byte, op byte, n int) []byte {
 	b = append(b, 0x80|op)
-	switch n := len(p); {
+	switch {
 	case n < 126:
-		b = append(b, byte(n))
+		return append(b, byte(n))
 	case n <= 0xFFFF:
-		b = append(b, 126, byte(n>>8), byte(n))
-	default:
-		b = append(b, 127, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32),
-			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		return append(b, 126, byte(n>>8), byte(n))
 	}
-	return append(b, p...)
+	return append(b, 127, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32),
+		byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
 }
 
 // frameBufs holds the buffers batches are framed into between uses, so an

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -26,6 +27,10 @@ import (
 // spareQueue is the largest queue a connection keeps between writers: a
 // move's two or three frames fit, a burst's larger slice goes.
 const spareQueue = 4
+
+// sharedFrame is the size from which a writer goroutine writes a queued
+// frame from where it lies instead of copying it (frameLocked).
+const sharedFrame = 1 << 10
 
 // send queues a frame and starts a writer goroutine unless a writer is
 // busy. It never blocks; a full queue closes the connection (the peer is
@@ -158,7 +163,7 @@ func (c *conn) writeNow() {
 		return
 	}
 	c.writing = true
-	buf := c.frameLocked()
+	buf := c.frameLocked(nil)
 	c.wmu.Unlock()
 
 	c.sock.mu.Lock()
@@ -186,12 +191,27 @@ func (c *conn) writeNow() {
 
 // frameLocked takes what is queued, framed, into a buffer from frameBufs:
 // the queued frames, then the pong and the ping if due. c.wmu must be held.
-func (c *conn) frameLocked() *[]byte {
+//
+// With vec, a frame of sharedFrame bytes or more is not copied: its header
+// goes in the buffer and vec lists the buffer's pieces and the frame itself,
+// in order, for one vectored write. A lobby push is one frame shared by
+// every connection; copied, each connection's copy was garbage a moment
+// later (a gigabyte a second while thousands of games started). vec stays
+// empty when nothing was shared: then the buffer is the whole write.
+func (c *conn) frameLocked(vec *net.Buffers) *[]byte {
 	c.wrote = true
 	buf := getFrameBuf()
 	b := *buf
+	mark := 0 // the start of what vec does not list yet
 	for _, f := range c.queue {
-		b = appendFrame(b, opText, f)
+		if vec == nil || len(f) < sharedFrame {
+			b = appendFrame(b, opText, f)
+			continue
+		}
+		b = appendHeader(b, opText, len(f))
+		// Should b grow later, this piece keeps the old array: still intact.
+		*vec = append(*vec, b[mark:len(b):len(b)], f)
+		mark = len(b)
 	}
 	clear(c.queue) // the frames may be large; let them go
 	if cap(c.queue) > spareQueue {
@@ -206,6 +226,9 @@ func (c *conn) frameLocked() *[]byte {
 	if c.pingDue {
 		b = appendPing(b, time.Now())
 		c.pingDue = false
+	}
+	if vec != nil && len(*vec) > 0 && len(b) > mark {
+		*vec = append(*vec, b[mark:])
 	}
 	*buf = b
 	return buf
@@ -228,6 +251,7 @@ func (c *conn) writeLoop() {
 			c.close(websocket.CloseAbnormalClosure, "")
 		}
 	}
+	var vec net.Buffers
 	for {
 		c.wmu.Lock()
 		if c.closing {
@@ -241,11 +265,18 @@ func (c *conn) writeLoop() {
 			c.wmu.Unlock()
 			return
 		}
-		buf := c.frameLocked()
+		buf := c.frameLocked(&vec)
 		c.wmu.Unlock()
 
 		c.sock.mu.Lock()
-		err := c.writeAll(*buf)
+		var err error
+		if len(vec) > 0 {
+			err = c.writeVec(vec)
+			clear(vec) // the shared frames may go
+			vec = vec[:0]
+		} else {
+			err = c.writeAll(*buf)
+		}
 		c.sock.mu.Unlock()
 		putFrameBuf(buf)
 		if err != nil {
@@ -264,6 +295,16 @@ func (c *conn) writeAll(b []byte) error {
 	return err
 }
 
+// writeVec writes vec's pieces in order, whole, as writeAll does: one
+// writev where the socket is plain TCP. It empties vec's entries as they
+// are written; vec's length is the caller's.
+func (c *conn) writeVec(vec net.Buffers) error {
+	_ = c.sock.SetWriteDeadline(time.Now().Add(writeWait))
+	_, err := vec.WriteTo(c.sock.Conn)
+	_ = c.sock.SetWriteDeadline(time.Time{})
+	return err
+}
+
 // goodbye runs once, on the last writer: it flushes what is still queued
 // (a shutdown notice, say; not to a peer that does not read), sends the
 // close frame, waits briefly for the reader to see the peer's reply, and
@@ -277,7 +318,7 @@ func (c *conn) goodbye() {
 	c.wmu.Lock()
 	var buf *[]byte
 	if c.closeText != tooSlow && len(c.queue) > 0 {
-		buf = c.frameLocked()
+		buf = c.frameLocked(nil)
 	}
 	c.queue = nil
 	c.wmu.Unlock()

@@ -201,3 +201,53 @@ func TestPingRidesOnFrames(t *testing.T) {
 	c.ping() // ...and still waiting a round later: at once
 	expect(opPing, "")
 }
+
+// TestWriterSharesLargeFrames: a writer goroutine writes a large queued
+// frame from where it lies (the lobby's pushes are one frame shared by
+// every connection), between the copied small ones, in order, with the
+// pong after them.
+func TestWriterSharesLargeFrames(t *testing.T) {
+	big1 := bytes.Repeat([]byte("L"), sharedFrame)
+	big2 := bytes.Repeat([]byte("M"), 70000)
+	frames := [][]byte{[]byte("s1"), big1, []byte("s2"), big2, big1}
+
+	c := &conn{done: make(chan struct{})}
+	c.queue = append(c.queue, frames...)
+	c.pongDue, c.pongData = true, []byte("hi")
+	var vec net.Buffers
+	buf := c.frameLocked(&vec)
+	var want []byte
+	for _, f := range frames {
+		want = appendFrame(want, opText, f)
+	}
+	want = appendFrame(want, opPong, []byte("hi"))
+	if got := bytes.Join(vec, nil); !bytes.Equal(got, want) {
+		t.Fatalf("vec holds %d bytes, want the %d bytes of the frames framed in order", len(got), len(want))
+	}
+	shared := 0
+	for _, p := range vec {
+		if len(p) > 0 && (&p[0] == &big1[0] || &p[0] == &big2[0]) {
+			shared++
+		}
+	}
+	if shared != 3 {
+		t.Fatalf("%d of vec's pieces are the large frames themselves, want 3 (not copies)", shared)
+	}
+	putFrameBuf(buf)
+
+	sc, cc := tcpPair(t)
+	c = &conn{sock: newSock(sc), done: make(chan struct{})}
+	for _, f := range frames {
+		c.send(f)
+	}
+	_ = c.pong("hi")
+	r := bufio.NewReader(cc)
+	for i, p := range frames {
+		if f := readServerFrame(t, r); f.op != opText || !bytes.Equal(f.payload, p) {
+			t.Fatalf("frame %d: op %d, %d bytes, want a text frame of %d bytes", i, f.op, len(f.payload), len(p))
+		}
+	}
+	if f := readServerFrame(t, r); f.op != opPong || string(f.payload) != "hi" {
+		t.Fatalf("after the frames: op %d %q, want the pong", f.op, f.payload)
+	}
+}
