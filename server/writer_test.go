@@ -3,10 +3,13 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"testing"
 	"time"
@@ -249,5 +252,32 @@ func TestWriterSharesLargeFrames(t *testing.T) {
 	}
 	if f := readServerFrame(t, r); f.op != opPong || string(f.payload) != "hi" {
 		t.Fatalf("after the frames: op %d %q, want the pong", f.op, f.payload)
+	}
+}
+
+// TestWriterSharesLargeFramesTLS: over TLS (no raw socket: every write is
+// a writer goroutine's) the shared pieces go out as TLS records in order.
+func TestWriterSharesLargeFramesTLS(t *testing.T) {
+	hs := httptest.NewUnstartedServer(http.NotFoundHandler())
+	hs.StartTLS() // for its certificate
+	defer hs.Close()
+	sp, cp := net.Pipe()
+	sc := tls.Server(sp, hs.TLS)
+	cc := tls.Client(cp, &tls.Config{InsecureSkipVerify: true}) //nolint:gosec // the test's own certificate
+	t.Cleanup(func() { sc.Close(); cc.Close() })
+
+	c := &conn{sock: newSock(sc), done: make(chan struct{})}
+	if c.sock.raw != nil {
+		t.Fatal("a TLS connection has no raw socket to write to")
+	}
+	frames := [][]byte{[]byte("s1"), bytes.Repeat([]byte("L"), 3<<10), []byte("s2"), bytes.Repeat([]byte("M"), 70000)}
+	for _, f := range frames {
+		c.send(f)
+	}
+	r := bufio.NewReader(cc)
+	for i, p := range frames {
+		if f := readServerFrame(t, r); f.op != opText || !bytes.Equal(f.payload, p) {
+			t.Fatalf("frame %d: op %d, %d bytes, want a text frame of %d bytes", i, f.op, len(f.payload), len(p))
+		}
 	}
 }
