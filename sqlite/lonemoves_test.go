@@ -79,16 +79,19 @@ func storedMoves(t *testing.T, db *DB, id int64) []gomoku.Move {
 	return g.Moves
 }
 
+// loneBatch is a batch of lone moves, the i-th at plies[i] in game ids[i].
+func loneBatch(ids []int64, plies ...int) []*commitReq {
+	var b []*commitReq
+	for i, p := range plies {
+		b = append(b, loneReq(ids[i], testMove(p)))
+	}
+	return b
+}
+
 func TestInsertLoneMoves(t *testing.T) {
 	db := openTest(t)
 	ids := newGames(t, db, 3)
-	lone := func(plies ...int) []*commitReq {
-		var b []*commitReq
-		for i, p := range plies {
-			b = append(b, loneReq(ids[i], testMove(p)))
-		}
-		return b
-	}
+	lone := func(plies ...int) []*commitReq { return loneBatch(ids, plies...) }
 	for _, c := range []struct {
 		name  string
 		batch []*commitReq

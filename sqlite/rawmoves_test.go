@@ -33,13 +33,7 @@ func rawCommit(t *testing.T, db *DB, batch []*commitReq) bool {
 func TestRawLoneMoves(t *testing.T) {
 	db := openTest(t)
 	ids := newGames(t, db, 3)
-	lone := func(plies ...int) []*commitReq {
-		var b []*commitReq
-		for i, p := range plies {
-			b = append(b, loneReq(ids[i], testMove(p)))
-		}
-		return b
-	}
+	lone := func(plies ...int) []*commitReq { return loneBatch(ids, plies...) }
 	for _, c := range []struct {
 		name   string
 		batch  []*commitReq
