@@ -196,8 +196,8 @@ func (c *conn) writeNow() {
 // goes in the buffer and vec lists the buffer's pieces and the frame itself,
 // in order, for one vectored write. A lobby push is one frame shared by
 // every connection; copied, each connection's copy was garbage a moment
-// later (a gigabyte a second while thousands of games started). vec stays
-// empty when nothing was shared: then the buffer is the whole write.
+// later (a gigabyte a second while thousands of games started). With vec,
+// vec is the whole write (the buffer only holds its copied pieces).
 func (c *conn) frameLocked(vec *net.Buffers) *[]byte {
 	c.wrote = true
 	buf := getFrameBuf()
@@ -227,7 +227,7 @@ func (c *conn) frameLocked(vec *net.Buffers) *[]byte {
 		b = appendPing(b, time.Now())
 		c.pingDue = false
 	}
-	if vec != nil && len(*vec) > 0 && len(b) > mark {
+	if vec != nil && len(b) > mark {
 		*vec = append(*vec, b[mark:])
 	}
 	*buf = b
@@ -269,14 +269,9 @@ func (c *conn) writeLoop() {
 		c.wmu.Unlock()
 
 		c.sock.mu.Lock()
-		var err error
-		if len(vec) > 0 {
-			err = c.writeVec(vec)
-			clear(vec) // the shared frames may go
-			vec = vec[:0]
-		} else {
-			err = c.writeAll(*buf)
-		}
+		err := c.writeVec(vec)
+		clear(vec) // the shared frames may go
+		vec = vec[:0]
 		c.sock.mu.Unlock()
 		putFrameBuf(buf)
 		if err != nil {
