@@ -93,6 +93,10 @@ type params struct {
 	// verify is how many root moves are checked, best first, for leaving the
 	// opponent a VCT (0 = none).
 	verify int
+	// classic searches below the root with the classical searcher
+	// (classic.go) instead of negamax; of the settings above it uses only
+	// the root's (vcfDepth, vctDepth, vctNodes, verify) and ttMiB.
+	classic bool
 }
 
 func (l Level) params() params {
@@ -107,15 +111,11 @@ func (l Level) params() params {
 		// time per move (measured with TestTune and cmd/match).
 		return params{maxDepth: 4, vcfDepth: 20, ttMiB: 8, leafVCF: 4, width: 14}
 	}
-	// Threat extensions (threatExt) measured weaker in self-play at
-	// 0.2 s a move (about 34% against the same settings without them, both
-	// rules), so Max does without. It reads threat lines deep instead:
-	// defences against open threes cost no depth (defendExt), the last
-	// three plies search threats only (threatOnly), the width narrows
-	// towards the leaves and late quiet moves are reduced by more than a
-	// ply (deepLMR). Against PentaZen at 0.5 s a move (40 games each) this
-	// scored 25% where the wider search scored 12.5%; it also finds three
-	// times as many of PentaZen's announced wins within 600k nodes.
+	// Max searches with the classical searcher (classic.go) below the root,
+	// after the root's threat searches: against PentaZen at 0.5 s a move it
+	// scored 11-48-1 on openings 21-50 where negamax scored 5-55, and 32-28
+	// where negamax scored 19-41 with PentaZen at 0.1 s (docs/ai.md). The
+	// negamax settings below stay for tests that switch classic off.
 	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 12, narrow: 3,
-		vctNodes: 400000, verify: 6, defendExt: true, deepLMR: true, threatOnly: 3}
+		vctNodes: 400000, verify: 6, defendExt: true, deepLMR: true, threatOnly: 3, classic: true}
 }

@@ -311,15 +311,7 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 		bestIdx := -1
 		for i, q := range rootMoves {
 			b.play(int(q))
-			var v int
-			if i == 0 {
-				v = -s.negamax(d-1, -beta, -alpha, 1)
-			} else {
-				v = -s.negamax(d-1, -alpha-1, -alpha, 1)
-				if v > alpha && !s.stopped {
-					v = -s.negamax(d-1, -beta, -alpha, 1)
-				}
-			}
+			v := s.rootChild(d-1, alpha, beta, i)
 			b.undo()
 			if s.stopped {
 				break
@@ -349,6 +341,26 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 		move = s.verify(rootMoves, move)
 	}
 	return move, score, depth
+}
+
+// rootChild searches the i-th root move (from 0), just played, to depth
+// plies: the first with the full window, the others with a null window and
+// again with the full one if they beat alpha.
+func (s *searcher) rootChild(depth, alpha, beta, i int) int {
+	search := func(alpha, beta int, pv bool) int {
+		if s.p.classic {
+			return -s.classic(depth, -beta, -alpha, 1, pv, false)
+		}
+		return -s.negamax(depth, -beta, -alpha, 1)
+	}
+	if i == 0 {
+		return search(alpha, beta, true)
+	}
+	v := search(alpha, alpha+1, false)
+	if v > alpha && !s.stopped {
+		v = search(alpha, beta, true)
+	}
+	return v
 }
 
 // verify makes sure the chosen move does not leave the opponent a win by
