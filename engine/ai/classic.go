@@ -205,14 +205,7 @@ func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, 
 			break
 		}
 	}
-	bound := boundExact
-	switch {
-	case best <= origAlpha:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	s.tt.store(b.hash, s.salt, depth, scoreToTT(best, ply), int(bestMove), bound)
+	s.tt.store(b.hash, s.salt, depth, scoreToTT(best, ply), int(bestMove), boundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -519,23 +519,12 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 		}
 		if alpha >= beta {
 			if quiet {
-				k := &s.killer[ply]
-				if k[0] != q {
-					k[1], k[0] = k[0], q
-				}
-				s.hist[us][q] += int32(depth * depth)
+				s.rememberCut(ply, q, us, depth)
 			}
 			break
 		}
 	}
-	bound := boundExact
-	switch {
-	case best <= origAlpha:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	s.tt.store(key, s.salt, depth, scoreToTT(best, ply), int(bestMove), bound)
+	s.tt.store(key, s.salt, depth, scoreToTT(best, ply), int(bestMove), boundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -69,3 +69,15 @@ func scoreFromTT(v, ply int) int {
 	}
 	return v
 }
+
+// boundOf is the bound a node's best score is: an upper bound if it did not
+// beat the window's alpha, a lower bound if it reached beta, else exact.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best <= alpha:
+		return boundUpper
+	case best >= beta:
+		return boundLower
+	}
+	return boundExact
+}
