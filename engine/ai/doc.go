@@ -42,10 +42,12 @@
 // a Zobrist-keyed transposition table, killer and history move ordering and
 // late-move reductions. Max deepens to a soft deadline (stopping mid-iteration
 // with the best move so far) and spends the rest of its budget checking that
-// the move leaves the opponent no VCT. It reads threat lines deep: the
-// defences against an open three cost no depth, the plies next to the horizon
-// search only threats (the side to move may stand on the evaluation instead),
-// and the width narrows towards the leaves. Candidate moves are the empty points near stones,
+// the move leaves the opponent no VCT. Below the root Medium and Hard run
+// negamax, whose plies next to the horizon search only threats and whose
+// width narrows towards the leaves. Max runs the classical searcher
+// (classic.go): the evaluation, averaged over two plies, at every node,
+// razoring, futility and move-count pruning, reductions for every late move,
+// and at the horizon a VCF that grows with the ply. Candidate moves are the empty points near stones,
 // ordered by pattern value; when the opponent threatens an open four only
 // exact defences are generated (every point that could spoil all of the
 // opponent's open-four points, checked by playing it) plus own fours. A
