@@ -95,7 +95,7 @@ type params struct {
 	verify int
 	// classic searches below the root with the classical searcher
 	// (classic.go) instead of negamax; of the settings above it uses only
-	// the root's (vcfDepth, vctDepth, vctNodes, verify) and ttMiB.
+	// maxDepth, ttMiB and the root's (vcfDepth, vctDepth, vctNodes, verify).
 	classic bool
 }
 
@@ -115,7 +115,8 @@ func (l Level) params() params {
 	// after the root's threat searches: against PentaZen at 0.5 s a move it
 	// scored 11-48-1 on openings 21-50 where negamax scored 5-55, and 32-28
 	// where negamax scored 19-41 with PentaZen at 0.1 s (docs/ai.md). The
-	// negamax settings below stay for tests that switch classic off.
+	// negamax settings below stay for TestTune's "negamax" setting, which
+	// switches classic off.
 	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 12, narrow: 3,
 		vctNodes: 400000, verify: 6, defendExt: true, deepLMR: true, threatOnly: 3, classic: true}
 }

@@ -125,6 +125,8 @@ func tuneParams(spec string) params {
 			p.deepLMR = false
 		case "lmr":
 			p.deepLMR = true
+		case "negamax":
+			p.classic = false // Max below the root as before session 14
 		case "noverify":
 			p.verify = 0
 		case "verify":
