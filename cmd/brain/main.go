@@ -2,8 +2,10 @@
 // stdin and stdout. Tournament managers expect the executable to be named
 // pbrain-<name>, e.g. go build -o pbrain-gomokud ./cmd/brain.
 //
-// The level is the strongest unless the -level flag or the GOMOKU_BRAIN_LEVEL
-// environment variable says otherwise.
+// The level is the strongest unless the --level flag or the GOMOKU_BRAIN_LEVEL
+// environment variable says otherwise. At level max a move is searched on one
+// thread per core unless --threads, GOMOKU_BRAIN_THREADS or the manager's
+// INFO thread_num says otherwise.
 package main
 
 import (
@@ -11,6 +13,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -18,8 +22,12 @@ import (
 	"github.com/gomokud/gomoku/engine/ai/gomocup"
 )
 
-// levelEnv names the environment variable that selects the level.
-const levelEnv = "GOMOKU_BRAIN_LEVEL"
+// levelEnv and threadsEnv name the environment variables that select the
+// level and the number of searching threads.
+const (
+	levelEnv   = "GOMOKU_BRAIN_LEVEL"
+	threadsEnv = "GOMOKU_BRAIN_THREADS"
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -34,6 +42,12 @@ func newBrainCmd() *cobra.Command {
 	if level == "" {
 		level = ai.Max.String()
 	}
+	threads, envErr := defaultThreads(), error(nil)
+	if v := os.Getenv(threadsEnv); v != "" {
+		if threads, envErr = strconv.Atoi(v); envErr != nil {
+			envErr = fmt.Errorf("%s=%q: not a number of threads", threadsEnv, v)
+		}
+	}
 	cmd := &cobra.Command{
 		Use:   "brain",
 		Short: "Gomocup brain: the piskvork protocol on stdin/stdout",
@@ -43,10 +57,26 @@ func newBrainCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("level (flag or %s): %w", levelEnv, err)
 			}
-			return gomocup.New(lv).Run(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout())
+			if envErr != nil && !cmd.Flags().Changed("threads") {
+				return envErr
+			}
+			if threads < 1 || threads > ai.MaxThreads {
+				return fmt.Errorf("threads (flag or %s): %d is not between 1 and %d", threadsEnv, threads, ai.MaxThreads)
+			}
+			br := gomocup.New(lv)
+			br.Threads = threads
+			return br.Run(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 		SilenceUsage: true,
 	}
 	cmd.Flags().StringVar(&level, "level", level, "strength: easy, medium, hard or max (env "+levelEnv+")")
+	cmd.Flags().IntVar(&threads, "threads", threads, "goroutines searching each move at level max (env "+threadsEnv+"; INFO thread_num overrides)")
 	return cmd
+}
+
+// defaultThreads is the number of searching threads without a flag or
+// variable: one per core, as a tournament brain has the machine to itself
+// while it thinks (a manager that shares it says so with INFO thread_num).
+func defaultThreads() int {
+	return min(runtime.NumCPU(), ai.MaxThreads)
 }

@@ -214,3 +214,31 @@ func threadSched(i int) (time.Duration, bool) {
 	ns, err := strconv.ParseInt(f[i], 10, 64)
 	return time.Duration(ns), err == nil
 }
+
+// BenchmarkSearchThreads runs Max for half a second on the bench position
+// with one and two searching goroutines (Request.Threads) and reports the
+// depth the main searcher completed and the nodes of all of them per
+// second: what a second core buys within one move's time.
+func BenchmarkSearchThreads(b *testing.B) {
+	bd := mustBoard(b, benchPosition)
+	Warm()
+	for _, threads := range []int{1, 2} {
+		b.Run(strconv.Itoa(threads), func(b *testing.B) {
+			req := Request{Size: 15, Rule: engine.Freestyle, Moves: boardMoves(bd), Level: Max,
+				TimeLimit: 500 * time.Millisecond, ToMove: engine.Black, Threads: threads}
+			var nodes, depth int64
+			var el time.Duration
+			for i := 0; i < b.N; i++ {
+				r, err := Think(context.Background(), req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+				depth += int64(r.Depth)
+				el += r.Elapsed
+			}
+			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+			b.ReportMetric(float64(depth)/float64(b.N), "depth")
+		})
+	}
+}

@@ -168,25 +168,26 @@ func (s *searcher) quiesce(ply, static, beta int) int {
 func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, ttMove int32, static int) int {
 	b := s.b
 	us := b.turn
-	moves := s.genMoves(ply, s.buf[ply][:0], -1, false)
+	moves, _, order := s.candidates(ply, s.buf[ply][:0], -1, false)
 	if len(moves) == 0 {
 		if b.flexPoint(us^1) >= 0 {
 			return -(WinScore - ply - 3)
 		}
 		return static
 	}
-	s.orderFirst(moves, ttMove, ply)
 	s.buf[ply] = moves
+	sc := s.pickScores(ply, moves, order, ttMove)
 	quiet := 0
 	if b.cnt[0][catFlex4] == 0 && b.cnt[1][catFlex4] == 0 {
 		quiet = 1
 	}
 	limit := moveCount[quiet][min(depth, 63)]
 	origAlpha, best, bestMove := alpha, -infinity, moves[0]
-	for i, q := range moves {
+	for i := range moves {
 		if !cautious && ply >= 2 && i >= limit {
 			break
 		}
+		q := pickNext(moves, sc, i)
 		quietMove := b.cmb[q][us].cat < catB4 && b.cmb[q][us^1].cat < catF3
 		b.play(int(q))
 		v := s.classicChild(depth, alpha, beta, ply, i, pv, cautious)
@@ -248,4 +249,59 @@ func (s *searcher) rememberCut(ply int, q int32, us uint8, depth int) {
 		k[1], k[0] = k[0], q
 	}
 	s.hist[us][q] += int32(depth * depth)
+}
+
+// Bonuses that put the table move, then the killers, ahead of every move's
+// ordering score.
+const (
+	bonusTT      = 3 << 28
+	bonusKiller0 = 2 << 28
+	bonusKiller1 = 1 << 28
+)
+
+// pickScores returns the picking score of each move (in s.scr[ply]): the
+// ordering score when the moves are to be ordered (else 0, keeping their
+// order), plus the bonus of the table move or a killer. A node searches few
+// of its moves, so pickNext orders them one at a time instead of sorting
+// them all.
+func (s *searcher) pickScores(ply int, moves []int32, order bool, ttMove int32) []int32 {
+	var sc []int32
+	if order {
+		sc = s.scoreMoves(ply, moves)
+	} else {
+		sc = s.scr[ply][:0]
+		for range moves {
+			sc = append(sc, 0)
+		}
+	}
+	k := s.killer[ply]
+	for i, q := range moves {
+		switch {
+		case q == ttMove:
+			sc[i] += bonusTT
+		case q == k[0]:
+			sc[i] += bonusKiller0
+		case q == k[1]:
+			sc[i] += bonusKiller1
+		}
+	}
+	s.scr[ply] = sc
+	return sc
+}
+
+// pickNext brings the best of moves[i:] by score to index i and returns it.
+// The first of equal scores wins and the others keep their order, so moves
+// come out as a stable sort would give them.
+func pickNext(moves, sc []int32, i int) int32 {
+	j := i
+	for k := i + 1; k < len(moves); k++ {
+		if sc[k] > sc[j] {
+			j = k
+		}
+	}
+	q, v := moves[j], sc[j]
+	copy(moves[i+1:j+1], moves[i:j])
+	copy(sc[i+1:j+1], sc[i:j])
+	moves[i], sc[i] = q, v
+	return q
 }

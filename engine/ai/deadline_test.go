@@ -34,12 +34,15 @@ func TestDeadline(t *testing.T) {
 		limit, ctx time.Duration
 		level      Level
 		rule       engine.Rule
+		threads    int
 	}{
-		{50 * time.Millisecond, 0, Max, engine.Freestyle},
-		{200 * time.Millisecond, 0, Max, engine.Renju},
-		{30 * time.Second, 60 * time.Millisecond, Max, engine.Freestyle},
-		{0, 0, Medium, engine.Freestyle},
-		{30 * time.Second, 0, Hard, engine.Renju}, // capped at Hard's MoveTime
+		{50 * time.Millisecond, 0, Max, engine.Freestyle, 0},
+		{200 * time.Millisecond, 0, Max, engine.Renju, 0},
+		{200 * time.Millisecond, 0, Max, engine.Freestyle, 3},
+		{30 * time.Second, 60 * time.Millisecond, Max, engine.Freestyle, 0},
+		{30 * time.Second, 60 * time.Millisecond, Max, engine.Renju, 2},
+		{0, 0, Medium, engine.Freestyle, 0},
+		{30 * time.Second, 0, Hard, engine.Renju, 0}, // capped at Hard's MoveTime
 	} {
 		ctx := context.Background()
 		if c.ctx > 0 {
@@ -56,7 +59,7 @@ func TestDeadline(t *testing.T) {
 		}
 		start := time.Now()
 		r, err := Think(ctx, Request{Size: 15, Rule: c.rule, Moves: moves, Level: c.level,
-			TimeLimit: c.limit, ToMove: engine.Black})
+			TimeLimit: c.limit, ToMove: engine.Black, Threads: c.threads})
 		took := time.Since(start)
 		if err != nil {
 			t.Fatal(err)

@@ -22,7 +22,8 @@ const (
 type searcher struct {
 	b      *board
 	p      params
-	tt     table
+	tt     *table // ownTT, or the table shared by the searchers of one move
+	ownTT  table
 	killer [maxPly][2]int32
 	hist   [2][maxCells]int32
 	buf    [maxPly][]int32
@@ -40,11 +41,17 @@ type searcher struct {
 
 	nodes     int64
 	nodeLimit int64
-	vctStop   int64
-	deadline  time.Time
-	done      <-chan struct{}
-	stopped   bool
-	timed     bool // stop by the clock (false when a node limit makes it deterministic)
+	// The position, and how many searchers deepen it (this one and
+	// threads-1 helpers sharing its table); helperNodes counts theirs.
+	pos         *position
+	threads     int
+	helperNodes int64
+	firstDepth  int // the depth iterate starts at: 1, or 2 for half the helpers
+	vctStop     int64
+	deadline    time.Time
+	done        <-chan struct{}
+	stopped     bool
+	timed       bool // stop by the clock (false when a node limit makes it deterministic)
 }
 
 // Searchers are kept on small free lists by table size: a search takes one
@@ -82,7 +89,9 @@ func getSearcher(ttMiB int) *searcher {
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
 	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
+	s.helperNodes, s.firstDepth = 0, 1
 	s.rootMoves = s.rootMoves[:0]
+	s.tt = &s.ownTT
 	return s
 }
 
@@ -103,7 +112,7 @@ func putSearcher(ttMiB int, s *searcher) {
 }
 
 func newSearcher(ttMiB int) *searcher {
-	s := &searcher{b: &board{}, tt: newTable(ttMiB)}
+	s := &searcher{b: &board{}, ownTT: newTable(ttMiB)}
 	for i := range s.buf {
 		s.buf[i] = make([]int32, 0, maxMoves)
 		s.tmp[i] = make([]int32, 0, 16)
@@ -168,13 +177,44 @@ func search(ctx context.Context, pos *position, req Request, deadline time.Time)
 	if req.tune != nil {
 		p = *req.tune
 	}
-	mib := ttSize(p.ttMiB, time.Until(deadline))
-	if req.TTMiB > 0 {
-		mib = req.TTMiB
+	threads := 1
+	if req.NodeLimit <= 0 && req.Level == Max {
+		threads = min(max(req.Threads, 1), MaxThreads)
+	}
+	sess := req.Session
+	if req.NodeLimit > 0 {
+		sess = nil // a node-limited search must be repeatable
+	}
+	// The searcher's own table, unless the session's is used; it fills as
+	// fast as the threads search.
+	mib := 0
+	if sess == nil {
+		mib = ttSize(p.ttMiB, time.Until(deadline)*time.Duration(threads))
+		if req.TTMiB > 0 {
+			mib = req.TTMiB
+		}
 	}
 	s := getSearcher(mib)
 	defer putSearcher(mib, s)
+	if sess != nil {
+		full := p.ttMiB
+		if req.TTMiB > 0 {
+			full = req.TTMiB
+		}
+		s.tt, s.salt = sess.use(full, pos, req.Level)
+	}
 	s.p = p
+	s.setup(pos)
+	s.deadline, s.done, s.nodeLimit = deadline, ctx.Done(), req.NodeLimit
+	s.timed = req.NodeLimit <= 0
+	s.pos, s.threads = pos, threads
+	start := time.Now()
+	mv, score, depth := s.root(start)
+	return Reply{Move: s.b.point(mv), Score: score, Depth: depth, Nodes: s.nodes + s.helperNodes}
+}
+
+// setup puts the position's stones on the searcher's board.
+func (s *searcher) setup(pos *position) {
 	b := s.b
 	b.reset(pos.size, pos.rule)
 	for _, m := range pos.moves {
@@ -182,11 +222,6 @@ func search(ctx context.Context, pos *position, req Request, deadline time.Time)
 		b.play(b.index(m.Point))
 	}
 	b.turn = uint8(pos.toMove - 1)
-	s.deadline, s.done, s.nodeLimit = deadline, ctx.Done(), req.NodeLimit
-	s.timed = req.NodeLimit <= 0
-	start := time.Now()
-	mv, score, depth := s.root(start)
-	return Reply{Move: b.point(mv), Score: score, Depth: depth, Nodes: s.nodes}
 }
 
 // root picks the move: forced answers first, then threat search, then
@@ -256,11 +291,15 @@ const verifyShare = 15
 // the budget, then restores the real deadline.
 func (s *searcher) deepen(start time.Time) (move, score, depth int) {
 	if !s.timed || s.p.verify == 0 {
+		stop := s.startHelpers()
+		defer stop()
 		return s.iterate(start)
 	}
 	hard := s.deadline
 	s.deadline = hard.Add(-hard.Sub(start) * verifyShare / 100)
+	stop := s.startHelpers()
 	move, score, depth = s.iterate(start)
+	stop()
 	s.deadline = hard
 	s.stopped = !time.Now().Before(hard)
 	select {
@@ -305,7 +344,7 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 	if len(rootMoves) == 1 {
 		return move, b.eval(), 0
 	}
-	for d := 1; d <= s.p.maxDepth; d++ {
+	for d := s.firstDepth; d <= s.p.maxDepth; d++ {
 		s.extLimit = d + 8
 		alpha, beta := -infinity, infinity
 		bestIdx := -1
@@ -618,17 +657,29 @@ func (s *searcher) forcedStop(depth, alpha, beta, ply int) int {
 }
 
 // genMoves appends the moves worth searching at a node with depth plies
-// left (-1 at the root, which keeps them all), best first; with threats,
-// only the moves that make a three or better or stop the opponent's double
-// threats. Against an open
-// three (the opponent has a legal open-four point) only exact defences and
-// own fours are generated.
+// left (-1 at the root, which keeps them all), best first (see candidates).
 func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int32 {
+	m, width, order := s.candidates(ply, dst, depth, threats)
+	if !order {
+		return m
+	}
+	return s.sortMoves(ply, m, width)
+}
+
+// candidates appends the moves worth searching at a node with depth plies
+// left (-1 at the root): with threats, only the moves that make a three or
+// better or stop the opponent's double threats. Against an open three (the
+// opponent has a legal open-four point) only exact defences and own fours
+// are generated; against a four, the stones that stop its five, in board
+// order (order is false: they are not to be sorted). width is how many of
+// the best the node searches.
+func (s *searcher) candidates(ply int, dst []int32, depth int, threats bool) (m []int32, width int, order bool) {
 	b := s.b
 	us := b.turn
 	them := us ^ 1
 	if b.cnt[them][catFive] > 0 {
-		return b.stops(dst)
+		m = b.stops(dst)
+		return m, len(m), false
 	}
 	if b.flexPoint(them) >= 0 {
 		cand := s.defences(s.scr[ply][:0], us)
@@ -644,7 +695,7 @@ func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int
 				dst = append(dst, q)
 			}
 		}
-		return s.sortMoves(ply, dst, len(dst))
+		return dst, len(dst), true
 	}
 	for _, q := range b.points {
 		if b.cell[q] == cEmpty && b.near[q] > 0 && b.legal(int(q), us) &&
@@ -652,7 +703,7 @@ func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int
 			dst = append(dst, q)
 		}
 	}
-	width := s.p.width
+	width = s.p.width
 	switch {
 	case depth < 0: // the root: every move
 		width = len(dst)
@@ -661,11 +712,31 @@ func (s *searcher) genMoves(ply int, dst []int32, depth int, threats bool) []int
 		// depth left earns more width.
 		width = min(width, s.p.narrow+depth)
 	}
-	return s.sortMoves(ply, dst, width)
+	return dst, width, true
 }
 
 // sortMoves orders moves by pattern value and history and keeps the best width.
 func (s *searcher) sortMoves(ply int, m []int32, width int) []int32 {
+	sc := s.scoreMoves(ply, m)
+	// Insertion sort: lists are short.
+	for i := 1; i < len(m); i++ {
+		q, v := m[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < v; j-- {
+			m[j], sc[j] = m[j-1], sc[j-1]
+		}
+		m[j], sc[j] = q, v
+	}
+	s.scr[ply] = sc
+	if width < len(m) {
+		m = m[:width]
+	}
+	return m
+}
+
+// scoreMoves returns the ordering score of each move (in s.scr[ply]): its
+// pattern values for both sides, its category and the side's history.
+func (s *searcher) scoreMoves(ply int, m []int32) []int32 {
 	b := s.b
 	us := b.turn
 	them := us ^ 1
@@ -683,18 +754,5 @@ func (s *searcher) sortMoves(ply int, m []int32, width int) []int32 {
 		}
 		sc = append(sc, v)
 	}
-	// Insertion sort: lists are short.
-	for i := 1; i < len(m); i++ {
-		q, v := m[i], sc[i]
-		j := i
-		for ; j > 0 && sc[j-1] < v; j-- {
-			m[j], sc[j] = m[j-1], sc[j-1]
-		}
-		m[j], sc[j] = q, v
-	}
-	s.scr[ply] = sc
-	if width < len(m) {
-		m = m[:width]
-	}
-	return m
+	return sc
 }

@@ -36,6 +36,13 @@ type Request struct {
 	ToMove engine.Color
 	// TTMiB overrides the level's transposition table size in MiB (0 = default).
 	TTMiB int
+	// Threads is how many goroutines search the move (Max only, up to
+	// MaxThreads; 0 means one). They share one transposition table; with a
+	// NodeLimit the search stays on one, so that it stays deterministic.
+	Threads int
+	// Session, if set, keeps the transposition table from this move to the
+	// next Think given the same Session (see Session).
+	Session *Session
 
 	tune *params // search settings instead of the level's (tests only)
 }

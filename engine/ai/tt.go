@@ -1,5 +1,7 @@
 package ai
 
+import "sync/atomic"
+
 // Transposition table bounds.
 const (
 	boundExact uint8 = 1
@@ -7,7 +9,7 @@ const (
 	boundUpper uint8 = 3
 )
 
-// ttEntry is one slot: 16 bytes.
+// ttEntry is what a slot holds.
 type ttEntry struct {
 	key   uint64
 	score int16
@@ -16,19 +18,39 @@ type ttEntry struct {
 	bound uint8
 }
 
-// table is a fixed-size transposition table owned by one search.
+// ttSlot is one slot: 16 bytes, two words written and read atomically, so
+// that the searchers of one move may share the table without a lock. The
+// check word is the key xor the data word: a slot torn by two writers
+// (one's check, the other's data) fails its check and reads as a miss.
+type ttSlot struct {
+	check, data atomic.Uint64
+}
+
+// table is a fixed-size transposition table, used by one search or shared
+// by the searchers of one move (see Request.Threads).
 type table struct {
-	e    []ttEntry
+	e    []ttSlot
 	mask uint64
 }
 
 // newTable returns a table of at most mib MiB (at least 1024 entries).
 func newTable(mib int) table {
-	n := uint64(1024)
-	for n*2*16 <= uint64(mib)<<20 {
+	n := newTableLen(mib)
+	return table{e: make([]ttSlot, n), mask: uint64(n - 1)}
+}
+
+// newTableLen is the number of slots of a table of at most mib MiB.
+func newTableLen(mib int) int {
+	n := 1024
+	for n*2*16 <= mib<<20 {
 		n *= 2
 	}
-	return table{e: make([]ttEntry, n), mask: n - 1}
+	return n
+}
+
+func packEntry(score, move, depth int, bound uint8) uint64 {
+	return uint64(uint16(int16(score))) | uint64(uint16(int16(move)))<<16 |
+		uint64(uint8(int8(depth)))<<32 | uint64(bound)<<40
 }
 
 // probe looks up the position with Zobrist hash h. Entries are tagged with
@@ -36,17 +58,25 @@ func newTable(mib int) table {
 // entries of earlier searches never match. The slot depends on h alone, so
 // a search's results do not depend on its salt.
 func (t *table) probe(h, salt uint64) (ttEntry, bool) {
-	e := t.e[h&t.mask]
-	return e, e.key == h^salt && e.bound != 0
+	sl := &t.e[h&t.mask]
+	d := sl.data.Load()
+	key := sl.check.Load() ^ d
+	bound := uint8(d >> 40)
+	if key != h^salt || bound == 0 {
+		return ttEntry{}, false
+	}
+	return ttEntry{key: key, score: int16(d), move: int16(d >> 16), depth: int8(d >> 32), bound: bound}, true
 }
 
 func (t *table) store(h, salt uint64, depth, score, move int, bound uint8) {
-	e := &t.e[h&t.mask]
+	sl := &t.e[h&t.mask]
 	key := h ^ salt
-	if e.key == key && int(e.depth) > depth && bound != boundExact {
+	if old := sl.data.Load(); sl.check.Load()^old == key && int(int8(old>>32)) > depth && bound != boundExact {
 		return
 	}
-	*e = ttEntry{key: key, score: int16(score), move: int16(move), depth: int8(depth), bound: bound}
+	d := packEntry(score, move, depth, bound)
+	sl.data.Store(d)
+	sl.check.Store(key ^ d)
 }
 
 // Win scores are stored relative to the node, not the root.

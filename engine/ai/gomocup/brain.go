@@ -4,7 +4,7 @@
 //
 // Supported: START, RECTSTART (square boards only), RESTART, BEGIN, TURN,
 // BOARD ... DONE, TAKEBACK, INFO (timeout_turn, timeout_match, time_left,
-// max_memory, rule, game_type and the rest ignored), SWAP2BOARD ... DONE,
+// max_memory, rule, thread_num; game_type and the rest ignored), SWAP2BOARD ... DONE,
 // ABOUT and END. Unknown commands are answered with UNKNOWN, bad input with
 // ERROR; the brain never answers an occupied or (black under renju)
 // forbidden point.
@@ -36,7 +36,10 @@ const (
 // Brain is one brain session. It is not safe for concurrent use.
 type Brain struct {
 	Level ai.Level
-	out   *bufio.Writer
+	// Threads is how many goroutines search each move (ai.Request.Threads);
+	// INFO thread_num changes it.
+	Threads int
+	out     *bufio.Writer
 
 	size   int
 	rule   engine.Rule
@@ -48,6 +51,8 @@ type Brain struct {
 	haveLeft     bool
 	maxMemory    int64
 	seed         int64
+	// session keeps the search's table from move to move.
+	session *ai.Session
 }
 
 type stone struct {
@@ -57,7 +62,7 @@ type stone struct {
 
 // New returns a brain playing at level.
 func New(level ai.Level) *Brain {
-	return &Brain{Level: level, timeoutTurn: defaultTurn, rule: engine.Freestyle}
+	return &Brain{Level: level, timeoutTurn: defaultTurn, rule: engine.Freestyle, session: ai.NewSession()}
 }
 
 // Run reads commands from in and answers on out until END, the end of in,
@@ -276,6 +281,10 @@ func (b *Brain) info(arg string) {
 		b.timeLeft, b.haveLeft = ms, true
 	case "max_memory":
 		b.maxMemory = n
+	case "thread_num":
+		if n >= 1 { // 0 leaves the choice to the brain
+			b.Threads = int(min(n, ai.MaxThreads))
+		}
 	case "rule":
 		b.rule = ruleFromBits(n)
 	}

@@ -2,6 +2,8 @@ package gomocup
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -107,22 +109,40 @@ func TestRuleBits(t *testing.T) {
 	}
 }
 
-// TestTimeLimit: with timeout_turn 150 ms every answer comes well within it.
+// TestTimeLimit: with timeout_turn 150 ms every answer comes well within
+// it, on one searching thread or several.
 func TestTimeLimit(t *testing.T) {
-	b := New(ai.Max)
-	b.size = 15
-	b.timeoutTurn = 150 * time.Millisecond
-	for _, p := range []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 8, Y: 6}} {
-		b.stones = append(b.stones, stone{p: p, own: len(b.stones)%2 == 1})
+	for _, threads := range []int{1, 3} {
+		b := New(ai.Max)
+		b.size = 15
+		b.timeoutTurn = 150 * time.Millisecond
+		for _, p := range []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 8, Y: 6}} {
+			b.stones = append(b.stones, stone{p: p, own: len(b.stones)%2 == 1})
+		}
+		var out strings.Builder
+		start := time.Now()
+		script := fmt.Sprintf("INFO thread_num %d\nTURN 9,9\nTURN 9,7\nEND\n", threads)
+		if err := b.Run(context.Background(), strings.NewReader(script), &out); err != nil {
+			t.Fatal(err)
+		}
+		if took := time.Since(start); took > 2*150*time.Millisecond {
+			t.Fatalf("%d threads: took %v for two 150ms turns:\n%s", threads, took, out.String())
+		}
 	}
-	var out strings.Builder
-	b.out = nil
-	start := time.Now()
-	if err := b.Run(context.Background(), strings.NewReader("TURN 9,9\nEND\n"), &out); err != nil {
-		t.Fatal(err)
-	}
-	if took := time.Since(start); took > 150*time.Millisecond {
-		t.Fatalf("took %v for a 150ms turn:\n%s", took, out.String())
+}
+
+// TestThreadNum: INFO thread_num sets the searching threads, at most
+// ai.MaxThreads; 0 or less (or no number) leaves them as they were.
+func TestThreadNum(t *testing.T) {
+	for val, want := range map[string]int{"3": 3, "1": 1, "0": 5, "-2": 5, "99": ai.MaxThreads, "x": 5} {
+		b := New(ai.Max)
+		b.Threads = 5
+		if err := b.Run(context.Background(), strings.NewReader("INFO thread_num "+val+"\nEND\n"), io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if b.Threads != want {
+			t.Errorf("INFO thread_num %s: %d threads, want %d", val, b.Threads, want)
+		}
 	}
 }
 

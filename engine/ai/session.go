@@ -1,0 +1,46 @@
+package ai
+
+import "github.com/gomokud/gomoku/engine"
+
+// A Session carries the transposition table from one move of a game to the
+// next, as tournament engines keep theirs: what the search of one move
+// learnt about the positions ahead orders and cuts the search of the next.
+// Give the same Session to every Think of one game (Request.Session), one
+// call at a time: a Session is not safe for concurrent use. It starts
+// afresh by itself when the board size, the rule or the level changes.
+// A search that uses one is not repeatable, since it depends on the earlier
+// searches, so a request with a NodeLimit leaves it alone.
+type Session struct {
+	tt    table
+	salt  uint64
+	size  int
+	rule  engine.Rule
+	level Level
+}
+
+// NewSession returns an empty session. Its table is allocated at the first
+// move it is used for, at the level's full size (32 MiB for Max).
+func NewSession() *Session { return &Session{} }
+
+// sessionTurnSalt tells apart, in the table, positions with the same stones
+// and a different side to move, which the Zobrist hash alone does not: it
+// is mixed into the salt when the side to move is not the one that the
+// number of stones implies (the opening rules' swaps and colour choices).
+const sessionTurnSalt = 0x5bd1e9955bd1e995
+
+// use returns the session's table for a search of pos at level with the
+// given table size, and the salt of the search's entries.
+func (ss *Session) use(mib int, pos *position, level Level) (*table, uint64) {
+	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level {
+		if n := newTableLen(mib); len(ss.tt.e) != n {
+			ss.tt = newTable(mib)
+		}
+		ss.salt = mix64(salts.Add(1))
+		ss.size, ss.rule, ss.level = pos.size, pos.rule, level
+	}
+	salt := ss.salt
+	if (len(pos.moves)%2 == 0) != (pos.toMove == engine.Black) {
+		salt ^= sessionTurnSalt
+	}
+	return &ss.tt, salt
+}

@@ -1,0 +1,86 @@
+package ai
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// TestThreadsStop: a search on several goroutines leaves none running once
+// Think has answered, whether it ran to its deadline or was cancelled, and
+// answers a legal move either way (under -race this also checks that the
+// helpers share nothing but the table's atomic slots).
+func TestThreadsStop(t *testing.T) {
+	bd := mustBoard(t, benchPosition)
+	moves := boardMoves(bd)
+	Warm()
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+		for _, cancelAfter := range []time.Duration{0, 20 * time.Millisecond} {
+			ctx, cancel := context.WithCancel(context.Background())
+			if cancelAfter > 0 {
+				time.AfterFunc(cancelAfter, cancel)
+			}
+			r, err := Think(ctx, Request{Size: 15, Rule: rule, Moves: moves, Level: Max,
+				TimeLimit: 150 * time.Millisecond, ToMove: engine.Black, Threads: 4})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bd.At(r.Move) != engine.Empty {
+				t.Fatalf("%v: answer %s is occupied", rule, r.Move)
+			}
+			if g := searchGoroutines(); g != "" {
+				t.Fatalf("%v: a search goroutine runs after Think returned:\n%s", rule, g)
+			}
+		}
+	}
+}
+
+// searchGoroutines returns the stack of a goroutine other than the caller's
+// that runs this package's search, or "".
+func searchGoroutines() string {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	for i, g := range strings.Split(string(buf), "\n\n") {
+		if i > 0 && strings.Contains(g, "engine/ai.(*searcher)") {
+			return g
+		}
+	}
+	return ""
+}
+
+// TestTableShared: slots written by one goroutine read back whole in
+// another, and a slot is either an entry that was stored or a miss.
+func TestTableShared(t *testing.T) {
+	tab := newTable(1)
+	const salt = 0x9e3779b97f4a7c15
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 20000; i++ {
+			h := uint64(i % 64)
+			tab.store(h, salt, i%60, -i%29000, i%225, uint8(1+i%3))
+		}
+	}()
+	for i := 0; i < 20000; i++ {
+		h := uint64(i % 64)
+		if e, ok := tab.probe(h, salt); ok {
+			if e.key != h^salt || e.bound < boundExact || e.bound > boundUpper || e.depth < 0 || e.depth >= 60 {
+				t.Fatalf("torn entry %+v for hash %d", e, h)
+			}
+		}
+	}
+	<-done
+	tab.store(100, salt, 5, -1234, 200, boundLower)
+	e, ok := tab.probe(100, salt)
+	if !ok || e.score != -1234 || e.move != 200 || e.depth != 5 || e.bound != boundLower {
+		t.Fatalf("probe after store: %+v %v", e, ok)
+	}
+	if _, ok := tab.probe(100, salt+1); ok {
+		t.Fatal("an entry of another search's salt matched")
+	}
+}
