@@ -17,9 +17,9 @@
 //     but plans little. At most 0.3 s a move.
 //   - Hard searches four plies with VCF at the leaves. At most 1 s a move.
 //   - Max adds threat-space search for fours and threes (VCT) at the root,
-//     a check that its move leaves the opponent no VCT, deeper leaf VCFs
-//     and unlimited iterative deepening, using the whole budget (3 s when
-//     none is given).
+//     the classical searcher below it, deeper leaf VCFs and unlimited
+//     iterative deepening, using the whole budget (3 s when none is given),
+//     on as many goroutines as the request asks for (Request.Threads).
 //
 // # How it searches
 //
@@ -40,9 +40,11 @@
 // move a four, every defence forced), then (Max) a VCT with a node budget.
 // Otherwise it runs iterative-deepening principal-variation alpha-beta with
 // a Zobrist-keyed transposition table, killer and history move ordering and
-// late-move reductions. Max deepens to a soft deadline (stopping mid-iteration
-// with the best move so far) and spends the rest of its budget checking that
-// the move leaves the opponent no VCT. Below the root Medium and Hard run
+// late-move reductions. Max deepens to its deadline, stopping mid-iteration
+// with the best move so far; with Request.Threads above one, helpers deepen
+// the same position beside it and share its table (lazy SMP, smp.go), and a
+// Session keeps the table from one move of a game to the next (session.go).
+// Below the root Medium and Hard run
 // negamax, whose plies next to the horizon search only threats and whose
 // width narrows towards the leaves. Max runs the classical searcher
 // (classic.go): the evaluation, averaged over two plies, at every node,

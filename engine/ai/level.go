@@ -116,7 +116,11 @@ func (l Level) params() params {
 	// scored 11-48-1 on openings 21-50 where negamax scored 5-55, and 32-28
 	// where negamax scored 19-41 with PentaZen at 0.1 s (docs/ai.md). The
 	// negamax settings below stay for TestTune's "negamax" setting, which
-	// switches classic off.
+	// switches classic off. Max does not verify its move against the
+	// opponent's VCT (verify 0): the verification kept 15% of the budget
+	// back and most often used little of it, and the classical searcher
+	// gains from time (PentaZen at 0.1 s, openings 21-50: 33-27 and 33-26-1
+	// without it, 27-31-2 with it).
 	return params{maxDepth: 60, vcfDepth: 40, vctDepth: 4, ttMiB: 32, leafVCF: 10, width: 12, narrow: 3,
-		vctNodes: 400000, verify: 6, defendExt: true, deepLMR: true, threatOnly: 3, classic: true}
+		vctNodes: 400000, defendExt: true, deepLMR: true, threatOnly: 3, classic: true}
 }

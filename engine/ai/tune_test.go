@@ -126,7 +126,7 @@ func tuneParams(spec string) params {
 		case "lmr":
 			p.deepLMR = true
 		case "negamax":
-			p.classic = false // Max below the root as before session 14
+			p.classic = false // Max below the root as before session 14 (add "verify" for its root)
 		case "noverify":
 			p.verify = 0
 		case "verify":
