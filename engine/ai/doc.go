@@ -5,7 +5,9 @@
 // and a time budget; it returns a legal move by the deadline. It keeps no
 // state between calls and may be called from many goroutines at once; each
 // search owns its memory (a transposition table of a few MiB, see
-// Request.TTMiB), which is recycled through small free lists.
+// Request.TTMiB), which is recycled through small free lists. A caller that
+// plays one game at a time may give every move's request the same Session,
+// which keeps the table from one move to the next (the Gomocup brain does).
 //
 // # Levels
 //
