@@ -48,6 +48,8 @@ func newTableLen(mib int) int {
 	return n
 }
 
+// packEntry packs a slot's data word: score and move in the low 32 bits,
+// then depth and bound; probe unpacks it. A zero bound marks an empty slot.
 func packEntry(score, move, depth int, bound uint8) uint64 {
 	return uint64(uint16(int16(score))) | uint64(uint16(int16(move)))<<16 |
 		uint64(uint8(int8(depth)))<<32 | uint64(bound)<<40
