@@ -372,3 +372,16 @@ func (b *board) eval() int {
 
 // stones is the number of stones on the board.
 func (b *board) stones() int { return b.nmove }
+
+// threatLines counts the lines on which side s's stone at the empty cell q
+// makes a closed three or better (a four on its next move at least).
+func (b *board) threatLines(q int32, s uint8) int {
+	idx := b.pidx[q][s]
+	n := 0
+	for d := 0; d < 4; d++ {
+		if p := uint8(idx>>(4*d)) & 15; p >= patB3 && p < numPats && p != patOvl {
+			n++
+		}
+	}
+	return n
+}

@@ -735,8 +735,12 @@ func (s *searcher) sortMoves(ply int, m []int32, width int) []int32 {
 }
 
 // scoreMoves returns the ordering score of each move (in s.scr[ply]): its
-// pattern values for both sides, its category and the side's history.
+// pattern values for both sides, its category and the side's history. The
+// classical searcher orders by its own values (classicScores).
 func (s *searcher) scoreMoves(ply int, m []int32) []int32 {
+	if s.p.classic {
+		return s.classicScores(ply, m)
+	}
 	b := s.b
 	us := b.turn
 	them := us ^ 1

@@ -352,3 +352,74 @@ func (s *searcher) markLines(f int, att uint8, gen uint32, k int32) {
 		}
 	}
 }
+
+// leafFours is how many fours a node of leafVCF tries after its first.
+const leafFours = 2
+
+// leafVCF is the classical searcher's look for a win by continuous fours at
+// its horizon: narrow, as the strong alpha-beta engines make it, because it
+// runs at every leaf where the side to move has a four to make. Only fours
+// that make a second threat on another line count (a closed three or
+// better: a four alone only trades a stone for a stone); after the first
+// four, only fours on the lines through the attacker's previous four, and
+// at most leafFours of them. Every win it reports is a real one (each of the
+// defender's stops is searched); it misses the wins that need a quiet four
+// or a four away from the attack, which the root's vcf and vct still find.
+// first marks the first attacking move, where every four is a candidate.
+func (s *searcher) leafVCF(ply, left int, first bool) int {
+	b := s.b
+	us := b.turn
+	s.count()
+	if s.stopped || ply >= maxPly-4 {
+		return 0
+	}
+	res, blocks, done := s.threatStart(ply, false)
+	if done {
+		return res
+	}
+	moves := s.buf[ply][:0]
+	switch {
+	case len(blocks) > 0:
+		moves = append(moves, blocks...)
+	case b.flexPoint(us) >= 0:
+		return 3
+	case left <= 0 || !b.hasFours(us):
+		return 0
+	case first || b.nmove < 2:
+		moves = s.threatFours(moves, s.fourMoves(s.tmp[ply][:0], us), us)
+	default:
+		near := b.findOnLines(s.tmp[ply][:0], int(b.moves[b.nmove-2]), us, catB4)
+		moves = s.threatFours(moves, near, us)
+	}
+	s.buf[ply] = moves
+	for i, q := range moves {
+		if !first && i == leafFours {
+			break
+		}
+		if r := s.fourThenBlock(ply, int(q), func() int { return s.leafVCF(ply+2, left-1, false) }); r > 0 || s.stopped {
+			return r
+		}
+	}
+	return 0
+}
+
+// threatFours appends to dst the legal points of from where side s makes a
+// four and a second threat (a closed three or better on another line),
+// four-threes and double fours first.
+func (s *searcher) threatFours(dst, from []int32, side uint8) []int32 {
+	b := s.b
+	n := len(dst)
+	for _, q := range from {
+		if b.cmb[q][side].cat >= catB4 && b.threatLines(q, side) >= 2 && b.legal(int(q), side) {
+			dst = append(dst, q)
+		}
+	}
+	k := n
+	for i := n; i < len(dst); i++ {
+		if b.cmb[dst[i]][side].cat >= catB4F3 {
+			dst[i], dst[k] = dst[k], dst[i]
+			k++
+		}
+	}
+	return dst
+}
