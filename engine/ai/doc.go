@@ -51,8 +51,11 @@
 // width narrows towards the leaves. Max runs the classical searcher
 // (classic.go): the evaluation, averaged over two plies, at every node,
 // razoring, futility and move-count pruning, reductions for every late move,
-// and at the horizon a VCF that grows with the ply. Candidate moves are the empty points near stones,
-// ordered by pattern value; when the opponent threatens an open four only
+// and at the horizon a narrow VCF that grows with the ply (only fours that
+// make a second threat, near the last one). Candidate moves are the empty
+// points near stones, ordered by pattern value (Max: in steps of 8 to 16
+// from one shape to the next, so that the few moves a node searches are its
+// strongest threats and blocks); when the opponent threatens an open four only
 // exact defences are generated (every point that could spoil all of the
 // opponent's open-four points, checked by playing it) plus own fours. A
 // four of the opponent is answered by its one blocking point without using
