@@ -36,11 +36,7 @@ func vcfTag(h, salt uint64, left, kind int, turn uint8) uint64 {
 func (s *searcher) vcf(ply, left int, root bool) int {
 	b := s.b
 	us := b.turn
-	s.count()
-	if s.stopped || ply >= maxPly-4 {
-		return 0
-	}
-	res, blocks, done := s.threatStart(ply, root)
+	res, blocks, done := s.fourNode(ply, root)
 	if done {
 		return res
 	}
@@ -78,6 +74,16 @@ func (s *searcher) vcf(ply, left int, root bool) int {
 	}
 	s.vcfFail.mark(b.hash, tag)
 	return 0
+}
+
+// fourNode opens a node of a search by fours (vcf, leafVCF): it counts the
+// node and ends it when the search is stopped or too deep; else threatStart.
+func (s *searcher) fourNode(ply int, root bool) (res int, blocks []int32, done bool) {
+	s.count()
+	if s.stopped || ply >= maxPly-4 {
+		return 0, nil, true
+	}
+	return s.threatStart(ply, root)
 }
 
 // threatStart opens a threat-search node the way vcf and vct both must:
@@ -369,11 +375,7 @@ const leafFours = 2
 func (s *searcher) leafVCF(ply, left int, first bool) int {
 	b := s.b
 	us := b.turn
-	s.count()
-	if s.stopped || ply >= maxPly-4 {
-		return 0
-	}
-	res, blocks, done := s.threatStart(ply, false)
+	res, blocks, done := s.fourNode(ply, false)
 	if done {
 		return res
 	}
