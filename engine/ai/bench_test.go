@@ -37,12 +37,22 @@ const benchPosition = `
 // VCF) in nodes per second on one core: nodes/s by the wall clock, and on
 // Linux nodes/cpu-s by the thread's own CPU time, which a loaded machine
 // does not skew.
+// The "dedicated" case is freestyle as the Gomocup brain searches it, never
+// yielding the processor (Request.Dedicated).
 func BenchmarkSearchNPS(b *testing.B) {
-	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju, engine.Caro} {
-		b.Run(rule.String(), func(b *testing.B) {
+	cases := []struct {
+		name      string
+		rule      engine.Rule
+		dedicated bool
+	}{
+		{"freestyle", engine.Freestyle, false}, {"renju", engine.Renju, false},
+		{"caro", engine.Caro, false}, {"dedicated", engine.Freestyle, true},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
 			bd := mustBoard(b, benchPosition)
-			req := Request{Size: 15, Rule: rule, Moves: boardMoves(bd), Level: Max,
-				TimeLimit: time.Minute, NodeLimit: 300000, ToMove: engine.Black}
+			req := Request{Size: 15, Rule: c.rule, Moves: boardMoves(bd), Level: Max,
+				TimeLimit: time.Minute, NodeLimit: 300000, ToMove: engine.Black, Dedicated: c.dedicated}
 			Warm()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()

@@ -41,11 +41,15 @@ type board struct {
 	turn      uint8 // side to move: 0 black, 1 white
 	reach     int   // how far along a line a stone changes patterns
 
-	cell  [maxCells]uint8
-	key   [maxCells][4]uint32
-	pidx  [maxCells][2]uint16 // nibble-packed line patterns per side
-	cmb   [maxCells][2]combo
-	near  [maxCells]uint8 // stones within two points (5x5 square)
+	cell [maxCells]uint8
+	key  [maxCells][4]uint32
+	pidx [maxCells][2]uint16 // nibble-packed line patterns per side
+	cmb  [maxCells][2]combo
+	// occ has a bit per stone (either colour), a word per row, row y at
+	// occ[y+2] so that the two rows either side of any row can be read:
+	// the candidate moves, the empty points within two of a stone, are a
+	// few shifts of it (nearRow).
+	occ   [engine.MaxSize + 4]uint32
 	cnt   [2][numCats]int32
 	sum   [2][2]int32 // evaluation (tenths) of the empty points per side, as mover's and as opponent's
 	hash  uint64
@@ -97,8 +101,8 @@ func (b *board) reset(size int, rule engine.Rule) {
 	b.cnt, b.sum = [2][numCats]int32{}, [2][2]int32{}
 	for i := range b.cell {
 		b.cell[i] = cWall
-		b.near[i] = 0
 	}
+	b.occ = [engine.MaxSize + 4]uint32{}
 	b.points = b.points[:0]
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
@@ -150,19 +154,21 @@ func (b *board) refresh(i int) {
 
 func (b *board) addPoint(i int) {
 	for s := 0; s < 2; s++ {
-		c := &b.cmb[i][s]
-		b.cnt[s][c.cat]++
-		b.sum[s][0] += c.ev[0]
-		b.sum[s][1] += c.ev[1]
+		cat := b.cmb[i][s].cat
+		m, o := pointEval(b.pidx[i][s], cat)
+		b.cnt[s][cat]++
+		b.sum[s][0] += m
+		b.sum[s][1] += o
 	}
 }
 
 func (b *board) removePoint(i int) {
 	for s := 0; s < 2; s++ {
-		c := &b.cmb[i][s]
-		b.cnt[s][c.cat]--
-		b.sum[s][0] -= c.ev[0]
-		b.sum[s][1] -= c.ev[1]
+		cat := b.cmb[i][s].cat
+		m, o := pointEval(b.pidx[i][s], cat)
+		b.cnt[s][cat]--
+		b.sum[s][0] -= m
+		b.sum[s][1] -= o
 	}
 }
 
@@ -171,45 +177,60 @@ func (b *board) updateLine(q, d int) {
 	v := b.tab.line[(b.key[q][d]>>b.tab.shift)&b.tab.mask]
 	sh := uint(4 * d)
 	pi := &b.pidx[q]
-	pb := pi[0]&^(15<<sh) | uint16(v&15)<<sh
-	pw := pi[1]&^(15<<sh) | uint16(v>>4)<<sh
-	if pb == pi[0] && pw == pi[1] {
+	ob, ow := pi[0]>>sh&15, pi[1]>>sh&15
+	nb, nw := uint16(v&15), uint16(v>>4)
+	if nb == ob && nw == ow {
 		return
 	}
 	b.log[b.logLen] = change{q: int32(q), pidx: *pi, cmb: b.cmb[q]}
 	b.logLen++
-	if pb != pi[0] {
-		pi[0] = pb
-		b.setCombo(q, 0, b.tab.combo[0][pb])
+	if nb != ob {
+		pi[0] ^= (nb ^ ob) << sh
+		b.setCombo(q, 0, ob, nb, b.tab.combo[0][pi[0]])
 	}
-	if pw != pi[1] {
-		pi[1] = pw
-		b.setCombo(q, 1, b.tab.combo[1][pw])
+	if nw != ow {
+		pi[1] ^= (nw ^ ow) << sh
+		b.setCombo(q, 1, ow, nw, b.tab.combo[1][pi[1]])
 	}
 }
 
-// setCombo replaces the meaning of empty cell q for side s, keeping the
-// counts and sums.
-func (b *board) setCombo(q int, s uint8, nc combo) {
+// setCombo replaces the meaning of empty cell q for side s, whose pattern
+// on one line went from op to np, keeping the counts and sums.
+func (b *board) setCombo(q int, s uint8, op, np uint16, nc combo) {
 	oc := &b.cmb[q][s]
-	if *oc == nc {
-		return
+	b.sum[s][0] += evalNib[0][np] - evalNib[0][op]
+	b.sum[s][1] += evalNib[1][np] - evalNib[1][op]
+	if oc.cat != nc.cat {
+		b.cnt[s][oc.cat]--
+		b.cnt[s][nc.cat]++
+		b.sum[s][0] += evalCat[0][nc.cat] - evalCat[0][oc.cat]
+		b.sum[s][1] += evalCat[1][nc.cat] - evalCat[1][oc.cat]
 	}
-	b.cnt[s][oc.cat]--
-	b.cnt[s][nc.cat]++
-	b.sum[s][0] += nc.ev[0] - oc.ev[0]
-	b.sum[s][1] += nc.ev[1] - oc.ev[1]
 	*oc = nc
 }
 
-// nearOffsets are the cell steps of the 5x5 square, set per board.
-func (b *board) forNear(i int, delta int) {
-	for dy := -2; dy <= 2; dy++ {
-		row := i + dy*b.stride
-		for dx := -2; dx <= 2; dx++ {
-			b.near[row+dx] = uint8(int(b.near[row+dx]) + delta)
-		}
+// setOcc sets or clears the occupancy bit of cell i.
+func (b *board) setOcc(i int, on bool) {
+	y, x := i/b.stride-pad+2, i%b.stride-pad
+	if on {
+		b.occ[y] |= 1 << x
+	} else {
+		b.occ[y] &^= 1 << x
 	}
+}
+
+// nearRow returns the empty points of row y that have a stone within two
+// points (the 5x5 square around them), as bits by column.
+func (b *board) nearRow(y int) uint32 {
+	o := b.occ[y : y+5 : y+5]
+	m := o[0] | o[1] | o[2] | o[3] | o[4]
+	m |= m<<1 | m<<2 | m>>1 | m>>2
+	return m &^ o[2] & (1<<b.n - 1)
+}
+
+// isNear reports whether the empty cell i has a stone within two points.
+func (b *board) isNear(i int) bool {
+	return b.nearRow(i/b.stride-pad)>>(i%b.stride-pad)&1 != 0
 }
 
 // play puts a stone of the side to move on the empty playing cell i.
@@ -223,7 +244,7 @@ func (b *board) play(i int) {
 	b.hash ^= zobrist[i][s]
 	b.moves[b.nmove] = int32(i)
 	b.nmove++
-	b.forNear(i, 1)
+	b.setOcc(i, true)
 	for d, dd := range b.dirs {
 		for o := 1; o <= b.reach; o++ {
 			q := i + o*dd
@@ -252,7 +273,7 @@ func (b *board) undo() {
 	s := b.turn
 	b.cell[i] = cEmpty
 	b.hash ^= zobrist[i][s]
-	b.forNear(i, -1)
+	b.setOcc(i, false)
 	for d, dd := range b.dirs {
 		for o := 1; o <= b.reach; o++ {
 			b.key[i+o*dd][d] &^= 3 << keyShift(-o)

@@ -49,7 +49,7 @@ func compareFresh(t *testing.T, b *board) {
 		t.Fatalf("%v size %d after %d moves: hash/cnt/sum differ\n%v\n%v", b.rule, b.n, b.nmove, f.cnt, b.cnt)
 	}
 	for _, q := range b.points {
-		if b.cell[q] != f.cell[q] || b.near[q] != f.near[q] {
+		if b.cell[q] != f.cell[q] {
 			t.Fatalf("cell %d differs", q)
 		}
 		for d := 0; d < 4; d++ {
@@ -64,6 +64,35 @@ func compareFresh(t *testing.T, b *board) {
 	}
 	if b.eb != nil && b.eb.Hash() != f.eb.Hash() {
 		t.Fatalf("engine boards differ")
+	}
+	// The candidate bits, and the sums, read from scratch off the patterns.
+	var sum [2][2]int32
+	for _, q := range b.points {
+		want := false
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				c := b.cell[int(q)+dy*b.stride+dx]
+				want = want || c == cBlack || c == cWhite
+			}
+		}
+		want = want && b.cell[q] == cEmpty
+		if got := b.cell[q] == cEmpty && b.isNear(int(q)); got != want {
+			t.Fatalf("point %v: candidate bit %v, want %v", b.point(int(q)), got, want)
+		}
+		if b.cell[q] != cEmpty {
+			continue
+		}
+		for s := 0; s < 2; s++ {
+			if c := b.tab.combo[s][b.pidx[q][s]]; c != b.cmb[q][s] {
+				t.Fatalf("point %v side %d: combo %+v, want %+v", b.point(int(q)), s, b.cmb[q][s], c)
+			}
+			m, o := pointEval(b.pidx[q][s], b.cmb[q][s].cat)
+			sum[s][0] += m
+			sum[s][1] += o
+		}
+	}
+	if sum != b.sum {
+		t.Fatalf("sums %v, from the patterns %v", b.sum, sum)
 	}
 }
 

@@ -309,24 +309,15 @@ func pickNext(moves, sc []int32, i int) int32 {
 
 // orderVal is the classical searcher's ordering value of a line pattern of
 // a point, for the mover (what its stone makes there) and for the opponent
-// (what the mover's stone takes from it) alike. The values rise eight- to sixteen-fold from one shape
-// to the next, as the strong alpha-beta engines order (PentaZen's ratio):
-// a move that makes an open three comes before any number of twos, because
-// with move-count pruning a node searches only its first few moves.
+// (what the mover's stone takes from it) alike; a point's combo keeps the
+// sum over its four lines (combo.ord, at most 24,000). The values rise
+// eight- to sixteen-fold from one shape to the next, as the strong
+// alpha-beta engines order (PentaZen's ratio): a move that makes an open
+// three comes before any number of twos, because with move-count pruning a
+// node searches only its first few moves.
 var orderVal = [numPats]int32{
 	patB1: 1, patF1: 16, patB2: 16, patF2: 256, patB3: 256,
 	patF3: 2048, patB4: 2048, patD4: 4096, patF4: 4096, patF5: 6000,
-}
-
-// lineOrder sums orderVal over a point's four nibble-packed line patterns.
-func lineOrder(idx uint16) int32 {
-	v := int32(0)
-	for d := 0; d < 4; d++ {
-		if p := uint8(idx>>(4*d)) & 15; p < numPats {
-			v += orderVal[p]
-		}
-	}
-	return v
 }
 
 // classicScores returns the ordering score of each move (in s.scr[ply]):
@@ -338,7 +329,7 @@ func (s *searcher) classicScores(ply int, m []int32) []int32 {
 	them := us ^ 1
 	sc := s.scr[ply][:0]
 	for _, q := range m {
-		v := lineOrder(b.pidx[q][us])*3/2 + lineOrder(b.pidx[q][them]) + s.hist[us][q]/16
+		v := int32(b.cmb[q][us].ord)*3/2 + int32(b.cmb[q][them].ord) + s.hist[us][q]/16
 		switch {
 		case b.cmb[q][us].cat >= catB4F3:
 			v += 1 << 20

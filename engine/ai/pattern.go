@@ -287,8 +287,32 @@ const (
 type combo struct {
 	cat   uint8
 	check bool
-	val   int16    // for move ordering
-	ev    [2]int32 // for evaluation, in tenths: as the mover's point, as the opponent's
+	val   int16 // for move ordering
+	ord   int16 // for the classical searcher's move ordering: orderVal summed
+}
+
+// Its evaluation is not in the combo but summed from its parts (pointEval):
+// the board adds and takes away one line's share at a time.
+
+// evalNib is evalPat by a line's nibble: codes past the patterns are worth
+// nothing. Rows are the roles (as the mover's point, as the opponent's).
+var evalNib = func() (t [2][16]int32) {
+	for role := range t {
+		copy(t[role][:], evalPat[role][:])
+	}
+	return t
+}()
+
+// pointEval is a point's evaluation for one side (in tenths) in both roles,
+// from its four nibble-packed line patterns and its category.
+func pointEval(idx uint16, cat uint8) (mover, opp int32) {
+	mover, opp = evalCat[0][cat], evalCat[1][cat]
+	for d := 0; d < 4; d++ {
+		p := idx >> (4 * d) & 15
+		mover += evalNib[0][p]
+		opp += evalNib[1][p]
+	}
+	return mover, opp
 }
 
 // patVal is the worth of one line pattern, for ordering and evaluation.
@@ -386,6 +410,7 @@ func sideCell(c, own uint8, caro bool) uint8 {
 func makeCombo(idx int, renjuBlack bool) combo {
 	var n [numPats]int
 	val := int16(0)
+	ord := int16(0)
 	for d := 0; d < 4; d++ {
 		p := uint8(idx>>(4*d)) & 15
 		if p >= numPats {
@@ -393,6 +418,7 @@ func makeCombo(idx int, renjuBlack bool) combo {
 		}
 		n[p]++
 		val += patVal[p]
+		ord += int16(orderVal[p])
 	}
 	var c combo
 	fours := n[patB4] + 2*n[patD4]
@@ -419,12 +445,6 @@ func makeCombo(idx int, renjuBlack bool) combo {
 			c.check = true
 		}
 	}
-	c.val = val + catVal[c.cat]
-	for role := range c.ev {
-		c.ev[role] = evalCat[role][c.cat]
-		for p, k := range n {
-			c.ev[role] += int32(k) * evalPat[role][p]
-		}
-	}
+	c.val, c.ord = val+catVal[c.cat], ord
 	return c
 }

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math"
+	"math/bits"
 	"runtime"
 	"sort"
 	"sync"
@@ -52,6 +53,7 @@ type searcher struct {
 	done        <-chan struct{}
 	stopped     bool
 	timed       bool // stop by the clock (false when a node limit makes it deterministic)
+	yield       bool // yield the processor now and then (Request.Dedicated unset)
 }
 
 // Searchers are kept on small free lists by table size: a search takes one
@@ -148,7 +150,7 @@ func (s *searcher) count() {
 		s.stopped = true
 	default:
 	}
-	if s.nodes&(yieldEvery-1) == 0 {
+	if s.yield && s.nodes&(yieldEvery-1) == 0 {
 		// Let other goroutines of the process run: a server's searches
 		// must not delay its move handling by a scheduler time slice.
 		runtime.Gosched()
@@ -207,7 +209,7 @@ func search(ctx context.Context, pos *position, req Request, deadline time.Time)
 	s.setup(pos)
 	s.deadline, s.done, s.nodeLimit = deadline, ctx.Done(), req.NodeLimit
 	s.timed = req.NodeLimit <= 0
-	s.pos, s.threads = pos, threads
+	s.pos, s.threads, s.yield = pos, threads, !req.Dedicated
 	start := time.Now()
 	mv, score, depth := s.root(start)
 	return Reply{Move: s.b.point(mv), Score: score, Depth: depth, Nodes: s.nodes + s.helperNodes}
@@ -319,7 +321,7 @@ func (s *searcher) anyLegal() int {
 	best := -1
 	for _, q := range b.points {
 		if b.cell[q] == cEmpty && b.legal(int(q), b.turn) {
-			if b.near[q] > 0 {
+			if b.isNear(int(q)) {
 				return int(q)
 			}
 			if best < 0 {
@@ -697,10 +699,14 @@ func (s *searcher) candidates(ply int, dst []int32, depth int, threats bool) (m 
 		}
 		return dst, len(dst), true
 	}
-	for _, q := range b.points {
-		if b.cell[q] == cEmpty && b.near[q] > 0 && b.legal(int(q), us) &&
-			(!threats || b.cmb[q][us].cat >= catF3 || b.cmb[q][them].cat >= catF3x2) {
-			dst = append(dst, q)
+	for y := 0; y < b.n; y++ {
+		row := int32((y+pad)*b.stride + pad)
+		for x := b.nearRow(y); x != 0; x &= x - 1 {
+			q := row + int32(bits.TrailingZeros32(x))
+			if b.legal(int(q), us) &&
+				(!threats || b.cmb[q][us].cat >= catF3 || b.cmb[q][them].cat >= catF3x2) {
+				dst = append(dst, q)
+			}
 		}
 	}
 	width = s.p.width

@@ -33,6 +33,7 @@ func (s *searcher) startHelpers() (stop func()) {
 		h := getSearcher(0)
 		h.p, h.tt, h.salt = s.p, s.tt, s.salt
 		h.deadline, h.done, h.timed, h.nodeLimit = s.deadline, done, true, 0
+		h.yield = s.yield
 		h.firstDepth = 1 + (k+1)%2
 		h.setup(s.pos)
 		helpers[k] = h

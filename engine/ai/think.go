@@ -43,6 +43,12 @@ type Request struct {
 	// Session, if set, keeps the transposition table from this move to the
 	// next Think given the same Session (see Session).
 	Session *Session
+	// Dedicated says the process has nothing else to run while it thinks
+	// (a Gomocup brain): the search then never yields the processor. By
+	// default it yields every half millisecond or so, so that a server's
+	// other goroutines are not kept waiting for a scheduler time slice; a
+	// yield wakes an idle thread and costs some 6% of the search.
+	Dedicated bool
 
 	tune *params // search settings instead of the level's (tests only)
 }

@@ -57,7 +57,8 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	defer cancel()
 	b.seed++
 	req := ai.Request{Size: b.size, Rule: b.rule, Moves: b.moves(me), Level: b.Level,
-		TimeLimit: limit, Seed: b.seed, ToMove: me, Threads: b.Threads, Session: b.session}
+		TimeLimit: limit, Seed: b.seed, ToMove: me, Threads: b.Threads, Session: b.session,
+		Dedicated: true}
 	if b.maxMemory > 0 {
 		req.TTMiB = int(min(32, max(1, b.maxMemory/(4<<20))))
 	}
