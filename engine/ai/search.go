@@ -685,15 +685,9 @@ func (s *searcher) candidates(ply int, dst []int32, depth int, threats bool) (m 
 	}
 	if b.flexPoint(them) >= 0 {
 		cand := s.defences(s.scr[ply][:0], us)
+		flex := b.findAll(s.tmp[ply][:0], them, catFlex4)
 		for _, q := range cand {
-			if b.cmb[q][us].cat >= catB4 {
-				dst = append(dst, q)
-				continue
-			}
-			b.play(int(q))
-			ok := b.flexPoint(them) < 0
-			b.undo()
-			if ok {
+			if b.cmb[q][us].cat >= catB4 || b.stopsFlex(int(q), flex) {
 				dst = append(dst, q)
 			}
 		}

@@ -62,3 +62,45 @@ func (b *board) keepIfStops(dst []int32, n, q int) []int32 {
 	}
 	return dst
 }
+
+// stopsFlex reports whether a stone of the side to move on the empty cell q
+// leaves the opponent no open-four point, flex being the cells where it has
+// one now (catFlex4). A stone changes only the patterns along its four
+// lines, and only by blocking, so it is enough to read again, with the stone
+// in its key, the one line through q of every such cell: what playing q
+// would do, without playing it. Under renju a black point's legality can
+// depend on any stone, so there the move is played.
+func (b *board) stopsFlex(q int, flex []int32) bool {
+	us := b.turn
+	them := us ^ 1
+	if b.renju {
+		b.play(q)
+		ok := b.flexPoint(them) < 0
+		b.undo()
+		return ok
+	}
+	for _, f := range flex {
+		if int(f) == q {
+			continue
+		}
+		idx := b.pidx[f][them]
+		for d, dd := range b.dirs {
+			o := (q - int(f)) / dd
+			if o == 0 || o < -b.reach || o > b.reach || int(f)+o*dd != q {
+				continue
+			}
+			key := b.key[f][d] | uint32(us+1)<<keyShift(o)
+			v := b.tab.line[(key>>b.tab.shift)&b.tab.mask]
+			nib := uint16(v & 15)
+			if them == 1 {
+				nib = uint16(v >> 4)
+			}
+			idx = idx&^(15<<(4*d)) | nib<<(4*d)
+			break
+		}
+		if b.tab.combo[them][idx].cat == catFlex4 {
+			return false
+		}
+	}
+	return true
+}
