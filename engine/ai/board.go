@@ -182,7 +182,10 @@ func (b *board) updateLine(q, d int) {
 	if nb == ob && nw == ow {
 		return
 	}
-	b.log[b.logLen] = change{q: int32(q), pidx: *pi, cmb: b.cmb[q]}
+	// Field by field: a composite literal is built on the stack and copied,
+	// and the copy's wide loads stall on the narrow stores just made.
+	e := &b.log[b.logLen]
+	e.q, e.pidx, e.cmb = int32(q), *pi, b.cmb[q]
 	b.logLen++
 	if nb != ob {
 		pi[0] ^= (nb ^ ob) << sh

@@ -47,13 +47,15 @@ type searcher struct {
 	pos         *position
 	threads     int
 	helperNodes int64
-	firstDepth  int // the depth iterate starts at: 1, or 2 for half the helpers
-	vctStop     int64
-	deadline    time.Time
-	done        <-chan struct{}
-	stopped     bool
-	timed       bool // stop by the clock (false when a node limit makes it deterministic)
-	yield       bool // yield the processor now and then (Request.Dedicated unset)
+	helper      int // 0 for the main searcher, k for the k-th helper (skipDepth)
+	// best is the deepest result of the helpers once they have stopped.
+	best     rootResult
+	vctStop  int64
+	deadline time.Time
+	done     <-chan struct{}
+	stopped  bool
+	timed    bool // stop by the clock (false when a node limit makes it deterministic)
+	yield    bool // yield the processor now and then (Request.Dedicated unset)
 }
 
 // Searchers are kept on small free lists by table size: a search takes one
@@ -91,7 +93,7 @@ func getSearcher(ttMiB int) *searcher {
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
 	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
-	s.helperNodes, s.firstDepth = 0, 1
+	s.helperNodes, s.helper, s.best = 0, 0, rootResult{}
 	s.rootMoves = s.rootMoves[:0]
 	s.tt = &s.ownTT
 	return s
@@ -257,9 +259,13 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 	if f := b.flexPoint(us); f >= 0 {
 		return f, WinScore - 3, 1
 	}
+	// The helpers start now, not after the threat searches, which run on
+	// the main searcher alone: a second core would idle through them.
+	stop := s.startHelpers()
 	// Shortest VCF first: a short win leaves the opponent the fewest chances.
 	for left := 1; left <= s.p.vcfDepth && !s.stopped; left += max(1, left/3) {
 		if r := s.vcf(0, left, true); r > 0 {
+			stop()
 			return int(s.threatMove), WinScore - r, r
 		}
 	}
@@ -271,6 +277,7 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 		for t := 1; t <= s.p.vctDepth && !s.stopped; t++ {
 			s.vctStop = s.nodes + s.p.vctNodes
 			if r := s.vct(0, t, true); r > 0 {
+				stop()
 				return int(s.threatMove), WinScore - r, r
 			}
 		}
@@ -280,7 +287,7 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 			s.stopped = true
 		}
 	}
-	return s.deepen(start)
+	return s.deepen(start, stop)
 }
 
 // verifyShare is the part of the budget, in percent, kept back from
@@ -289,19 +296,20 @@ func (s *searcher) root(start time.Time) (move, score, depth int) {
 // the chosen move in the time left.
 const verifyShare = 15
 
-// deepen runs iterate to a soft deadline that leaves verify its share of
-// the budget, then restores the real deadline.
-func (s *searcher) deepen(start time.Time) (move, score, depth int) {
+// deepen runs iterate, to a soft deadline that leaves verify its share of
+// the budget if the move is to be verified, then stops the helpers (stop)
+// and takes the deepest answer.
+func (s *searcher) deepen(start time.Time, stop func()) (move, score, depth int) {
 	if !s.timed || s.p.verify == 0 {
-		stop := s.startHelpers()
-		defer stop()
-		return s.iterate(start)
+		move, score, depth = s.iterate(start)
+		stop()
+		return s.deepest(move, score, depth)
 	}
 	hard := s.deadline
 	s.deadline = hard.Add(-hard.Sub(start) * verifyShare / 100)
-	stop := s.startHelpers()
 	move, score, depth = s.iterate(start)
 	stop()
+	move, score, depth = s.deepest(move, score, depth)
 	s.deadline = hard
 	s.stopped = !time.Now().Before(hard)
 	select {
@@ -346,7 +354,10 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 	if len(rootMoves) == 1 {
 		return move, b.eval(), 0
 	}
-	for d := s.firstDepth; d <= s.p.maxDepth; d++ {
+	for d := 1; d <= s.p.maxDepth; d++ {
+		if s.skipDepth(d) {
+			continue
+		}
 		s.extLimit = d + 8
 		alpha, beta := -infinity, infinity
 		bestIdx := -1

@@ -86,3 +86,72 @@ func TestTableShared(t *testing.T) {
 		t.Fatal("an entry of another search's salt matched")
 	}
 }
+
+// TestSkipDepth: with one helper, it searches the even depths only (the
+// main searcher all of them); the first helpers of a larger pool between
+// them cover every depth.
+func TestSkipDepth(t *testing.T) {
+	main, h1, h2 := &searcher{}, &searcher{helper: 1}, &searcher{helper: 2}
+	for d := 1; d <= 12; d++ {
+		if main.skipDepth(d) {
+			t.Fatalf("main skips depth %d", d)
+		}
+		if h1.skipDepth(d) != (d%2 == 1) {
+			t.Fatalf("helper 1 at depth %d: skip %v", d, h1.skipDepth(d))
+		}
+		if h1.skipDepth(d) && h2.skipDepth(d) {
+			t.Fatalf("helpers 1 and 2 both skip depth %d", d)
+		}
+	}
+}
+
+// TestDeepest: the answer is a helper's when it completed a deeper
+// iteration, unless the main searcher proved a win.
+func TestDeepest(t *testing.T) {
+	s := &searcher{best: rootResult{move: 5, score: 40, depth: 12}}
+	for _, c := range []struct{ move, score, depth, want int }{
+		{7, 30, 11, 5},
+		{7, 30, 12, 7},
+		{7, 30, 13, 7},
+		{7, WinScore - 9, 9, 7},
+		{7, -WinScore + 9, 9, 5},
+	} {
+		if m, _, _ := s.deepest(c.move, c.score, c.depth); m != c.want {
+			t.Errorf("main %d (score %d, depth %d): answer %d, want %d", c.move, c.score, c.depth, m, c.want)
+		}
+	}
+}
+
+// TestHelpersStopOnThreatWin: the helpers start before the root's threat
+// searches; when one of them finds the win, Think answers it and leaves no
+// helper running.
+func TestHelpersStopOnThreatWin(t *testing.T) {
+	bd := mustBoard(t, `
+		15 . . . . . . . . . . . . . . .
+		14 . . . . . . . . . . . . . . .
+		13 . . . . . . . . . . . . . . .
+		12 . . . . . . . . . . . . . o .
+		11 . . . . . . . . . . . . . . .
+		10 . . . . . . . . . . . . . . .
+		 9 . . . . . . . . . . . . . . .
+		 8 . . . . . x x . . . . . . . .
+		 7 . . . . . . . x . . . . . . .
+		 6 . . . . . . . x . . . . . . .
+		 5 . . . . . . . . . . . . . . .
+		 4 . . . . . . . . . . . . . . .
+		 3 . . . . . . . . . . . . . . .
+		 2 x o o o . . . . . . . . . . .
+		 1 . . . . . . . . . . . . . . .
+		   a b c d e f g h i j k l m n o`)
+	r, err := Think(context.Background(), Request{Size: 15, Moves: boardMoves(bd), Level: Max,
+		TimeLimit: 2 * time.Second, ToMove: engine.Black, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score < WinScore/2 || r.Elapsed > time.Second {
+		t.Errorf("answer %s score %d in %v: want the threat search's win, at once", r.Move, r.Score, r.Elapsed)
+	}
+	if g := searchGoroutines(); g != "" {
+		t.Fatalf("a search goroutine runs after Think returned:\n%s", g)
+	}
+}
