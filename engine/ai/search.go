@@ -207,6 +207,7 @@ func search(ctx context.Context, pos *position, req Request, deadline time.Time)
 		}
 		s.tt, s.salt = sess.use(full, pos, req.Level)
 	}
+	s.tt.newSearch()
 	s.p = p
 	s.setup(pos)
 	s.deadline, s.done, s.nodeLimit = deadline, ctx.Done(), req.NodeLimit
