@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/bits"
+
 	"github.com/gomokud/gomoku/engine"
 )
 
@@ -8,9 +10,10 @@ import (
 // points on every side (rows share their side walls), so the keys of every
 // playing point can be updated without bounds checks.
 const (
-	pad      = halfLine
-	maxCells = (engine.MaxSize + 2*pad + 1) * (engine.MaxSize + pad)
-	maxMoves = engine.MaxSize * engine.MaxSize
+	pad       = halfLine
+	maxCells  = (engine.MaxSize + 2*pad + 1) * (engine.MaxSize + pad)
+	maxMoves  = engine.MaxSize * engine.MaxSize
+	fourWords = (maxCells + 63) / 64
 )
 
 // zobrist keys for the search board, from a fixed seed so searches are
@@ -49,8 +52,15 @@ type board struct {
 	// occ[y+2] so that the two rows either side of any row can be read:
 	// the candidate moves, the empty points within two of a stone, are a
 	// few shifts of it (nearRow).
-	occ   [engine.MaxSize + 4]uint32
-	cnt   [2][numCats]int32
+	occ [engine.MaxSize + 4]uint32
+	cnt [2][numCats]int32
+	// four has a bit per cell, by side, where that side's category is a
+	// four or better (catB4 up): the few cells the threat searches ask for,
+	// read a word at a time instead of scanning the board. A bit follows the
+	// cell's combo, whether the cell is empty or not (a played cell keeps
+	// its last combo), so readers check that the cell is empty.
+	four  [2][fourWords]uint64
+	words int         // the words of four that hold playing cells
 	sum   [2][2]int32 // evaluation (tenths) of the empty points per side, as mover's and as opponent's
 	hash  uint64
 	moves [maxMoves]int32
@@ -64,6 +74,7 @@ type board struct {
 	logStart [maxMoves]int32
 	cntSave  [maxMoves][2][numCats]int32
 	sumSave  [maxMoves][2][2]int32
+	fourSave [maxMoves][2][fourWords]uint64
 
 	points []int32 // every playing cell, in order
 	eb     *engine.Board
@@ -125,6 +136,15 @@ func (b *board) reset(size int, rule engine.Rule) {
 		b.refresh(int(i))
 		b.addPoint(int(i))
 	}
+	b.four = [2][fourWords]uint64{}
+	b.words = int(b.points[len(b.points)-1])/64 + 1
+	for _, i := range b.points {
+		for s := range b.four {
+			if b.cmb[i][s].cat >= catB4 {
+				b.four[s][i/64] |= 1 << (i % 64)
+			}
+		}
+	}
 	if b.renju {
 		b.eb, _ = engine.NewBoard(size)
 	} else {
@@ -174,6 +194,7 @@ func (b *board) removePoint(i int) {
 
 // updateLine re-reads the pattern of empty cell q along direction d.
 func (b *board) updateLine(q, d int) {
+	d &= 3
 	v := b.tab.line[(b.key[q][d]>>b.tab.shift)&b.tab.mask]
 	sh := uint(4 * d)
 	pi := &b.pidx[q]
@@ -189,27 +210,31 @@ func (b *board) updateLine(q, d int) {
 	b.logLen++
 	if nb != ob {
 		pi[0] ^= (nb ^ ob) << sh
-		b.setCombo(q, 0, ob, nb, b.tab.combo[0][pi[0]])
+		setCombo(&b.cmb[q][0], q, ob, nb, &b.tab.combo[0][pi[0]], &b.cnt[0], &b.sum[0], &b.four[0])
 	}
 	if nw != ow {
 		pi[1] ^= (nw ^ ow) << sh
-		b.setCombo(q, 1, ow, nw, b.tab.combo[1][pi[1]])
+		setCombo(&b.cmb[q][1], q, ow, nw, &b.tab.combo[1][pi[1]], &b.cnt[1], &b.sum[1], &b.four[1])
 	}
 }
 
-// setCombo replaces the meaning of empty cell q for side s, whose pattern
-// on one line went from op to np, keeping the counts and sums.
-func (b *board) setCombo(q int, s uint8, op, np uint16, nc combo) {
-	oc := &b.cmb[q][s]
-	b.sum[s][0] += evalNib[0][np] - evalNib[0][op]
-	b.sum[s][1] += evalNib[1][np] - evalNib[1][op]
+// setCombo replaces the meaning oc of empty cell q for one side, whose
+// pattern on one line went from op to np, by nc, keeping that side's
+// counts, sums and four bits.
+func setCombo(oc *combo, q int, op, np uint16, nc *combo, cnt *[numCats]int32, sum *[2]int32, four *[fourWords]uint64) {
+	sum[0] += evalNib[0][np&15] - evalNib[0][op&15]
+	sum[1] += evalNib[1][np&15] - evalNib[1][op&15]
 	if oc.cat != nc.cat {
-		b.cnt[s][oc.cat]--
-		b.cnt[s][nc.cat]++
-		b.sum[s][0] += evalCat[0][nc.cat] - evalCat[0][oc.cat]
-		b.sum[s][1] += evalCat[1][nc.cat] - evalCat[1][oc.cat]
+		if (oc.cat >= catB4) != (nc.cat >= catB4) {
+			four[q/64] ^= 1 << (q % 64)
+		}
+		o, n := oc.cat&(numCats-1), nc.cat&(numCats-1)
+		cnt[o]--
+		cnt[n]++
+		sum[0] += evalCat[0][n] - evalCat[0][o]
+		sum[1] += evalCat[1][n] - evalCat[1][o]
 	}
-	*oc = nc
+	*oc = *nc
 }
 
 // setOcc sets or clears the occupancy bit of cell i.
@@ -242,6 +267,7 @@ func (b *board) play(i int) {
 	c := s + 1
 	b.logStart[b.nmove] = b.logLen
 	b.cntSave[b.nmove], b.sumSave[b.nmove] = b.cnt, b.sum
+	b.fourSave[b.nmove] = b.four
 	b.removePoint(i)
 	b.cell[i] = c
 	b.hash ^= zobrist[i][s]
@@ -290,6 +316,7 @@ func (b *board) undo() {
 	}
 	b.logLen = b.logStart[b.nmove]
 	b.cnt, b.sum = b.cntSave[b.nmove], b.sumSave[b.nmove]
+	b.four = b.fourSave[b.nmove]
 	if b.eb != nil {
 		b.eb.Clear(b.point(i))
 	}
@@ -340,8 +367,20 @@ func appendUnique(dst []int32, q int32) []int32 {
 	return append(dst, q)
 }
 
-// findAll appends every empty cell where side s has category cat or better.
+// findAll appends every empty cell where side s has category cat or
+// better, in board order.
 func (b *board) findAll(dst []int32, s uint8, cat uint8) []int32 {
+	if cat >= catB4 {
+		for w, word := range b.four[s][:b.words] {
+			for ; word != 0; word &= word - 1 {
+				q := int32(w*64 + bits.TrailingZeros64(word))
+				if b.cell[q] == cEmpty && b.cmb[q][s].cat >= cat {
+					dst = append(dst, q)
+				}
+			}
+		}
+		return dst
+	}
 	for _, q := range b.points {
 		if b.cell[q] == cEmpty && b.cmb[q][s].cat >= cat {
 			dst = append(dst, q)
@@ -374,9 +413,12 @@ func (b *board) flexPoint(s uint8) int {
 	if b.cnt[s][catFlex4] == 0 {
 		return -1
 	}
-	for _, q := range b.points {
-		if b.cell[q] == cEmpty && b.cmb[q][s].cat == catFlex4 && b.legal(int(q), s) {
-			return int(q)
+	for w, word := range b.four[s][:b.words] {
+		for ; word != 0; word &= word - 1 {
+			q := w*64 + bits.TrailingZeros64(word)
+			if b.cell[q] == cEmpty && b.cmb[q][s].cat == catFlex4 && b.legal(q, s) {
+				return q
+			}
 		}
 	}
 	return -1

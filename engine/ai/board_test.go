@@ -8,7 +8,7 @@ import (
 )
 
 // TestBoardIncremental checks that the incrementally kept keys, patterns,
-// counts and sums equal a board rebuilt from scratch after random play and
+// counts, sums and four bits equal a board rebuilt from scratch after random play and
 // takebacks, for every rule.
 func TestBoardIncremental(t *testing.T) {
 	for _, rule := range engine.Rules {
@@ -83,6 +83,9 @@ func compareFresh(t *testing.T, b *board) {
 			continue
 		}
 		for s := 0; s < 2; s++ {
+			if got, want := b.four[s][q/64]>>(q%64)&1 == 1, b.cmb[q][s].cat >= catB4; got != want {
+				t.Fatalf("point %v side %d: four bit %v, category %d", b.point(int(q)), s, got, b.cmb[q][s].cat)
+			}
 			if c := b.tab.combo[s][b.pidx[q][s]]; c != b.cmb[q][s] {
 				t.Fatalf("point %v side %d: combo %+v, want %+v", b.point(int(q)), s, b.cmb[q][s], c)
 			}

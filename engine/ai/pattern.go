@@ -336,7 +336,7 @@ type ruleTables struct {
 	line        []uint8
 	shift, mask uint32
 	// combo maps four nibble-packed patterns of one side to their meaning.
-	combo [2][]combo
+	combo [2]*[1 << 16]combo
 }
 
 var (
@@ -386,7 +386,7 @@ func buildTables(r engine.Rule) *ruleTables {
 	}
 	for side := 0; side < 2; side++ {
 		renjuBlack := r == engine.Renju && side == 0
-		t.combo[side] = make([]combo, 1<<16)
+		t.combo[side] = new([1 << 16]combo)
 		for idx := range t.combo[side] {
 			t.combo[side][idx] = makeCombo(idx, renjuBlack)
 		}

@@ -39,6 +39,7 @@ type searcher struct {
 	stamp            [maxCells]uint32
 	hits             [maxCells]int32
 	gen              uint32
+	flexBuf          [maxCells]int32 // defences' scratch list
 
 	nodes     int64
 	nodeLimit int64

@@ -149,21 +149,17 @@ func (s *searcher) fourThenBlock(ply, q int, next func() int) int {
 func (s *searcher) fourMoves(dst []int32, side uint8) []int32 {
 	b := s.b
 	n := len(dst)
-	c := &b.cnt[side]
-	left := c[catB4] + c[catB4F3] + c[catFlex4] // the empty points to find
-	for _, q := range b.points {
-		if left == 0 {
-			break
-		}
-		if cat := b.cmb[q][side].cat; b.cell[q] == cEmpty && cat >= catB4 && cat != catFive {
-			left--
-			if b.legal(int(q), side) {
-				dst = append(dst, q)
-			}
+	dst = b.findAll(dst, side, catB4)
+	k := n
+	for _, q := range dst[n:] {
+		if b.cmb[q][side].cat != catFive && b.legal(int(q), side) {
+			dst[k] = q
+			k++
 		}
 	}
+	dst = dst[:k]
 	// Four-threes first: they are the usual finishers.
-	k := n
+	k = n
 	for i := n; i < len(dst); i++ {
 		if b.cmb[dst[i]][side].cat >= catB4F3 {
 			dst[i], dst[k] = dst[k], dst[i]
@@ -309,10 +305,14 @@ func (s *searcher) defences(dst []int32, def uint8) []int32 {
 	att := def ^ 1
 	s.gen++
 	gen := s.gen
-	k := int32(0)
-	for _, f := range b.points {
-		if b.cell[f] != cEmpty || b.cmb[f][att].cat != catFlex4 || !b.legal(int(f), att) {
+	flex := b.findAll(s.flexBuf[:0], att, catFlex4)
+	k, first := int32(0), -1
+	for _, f := range flex {
+		if b.cmb[f][att].cat != catFlex4 || !b.legal(int(f), att) {
 			continue
+		}
+		if first < 0 {
+			first = int(f)
 		}
 		s.markLines(int(f), att, gen, k)
 		k++
@@ -320,16 +320,50 @@ func (s *searcher) defences(dst []int32, def uint8) []int32 {
 			break
 		}
 	}
-	for _, q := range b.points {
-		if b.cell[q] != cEmpty || !b.legal(int(q), def) {
-			continue
-		}
-		c := b.cmb[q][def].cat
-		if (s.stamp[q] == gen && s.hits[q] == k) || (c >= catB4 && c != catFive) {
+	n := len(dst)
+	if first >= 0 {
+		// Every cell that all the open-four points counted is on the
+		// first one's lines.
+		s.lineCells(first, att, func(q int) {
+			if s.stamp[q] == gen && s.hits[q] == k && b.cell[q] == cEmpty && b.legal(q, def) {
+				dst = append(dst, int32(q))
+			}
+		})
+	}
+	for _, q := range b.findAll(s.flexBuf[:0], def, catB4) {
+		if b.cmb[q][def].cat != catFive && (s.stamp[q] != gen || s.hits[q] != k) && b.legal(int(q), def) {
 			dst = append(dst, q)
 		}
 	}
+	sortCells(dst[n:]) // board order, as a scan gives
 	return dst
+}
+
+// sortCells sorts a short list of cells in place (insertion sort).
+func sortCells(c []int32) {
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j-1] > c[j]; j-- {
+			c[j-1], c[j] = c[j], c[j-1]
+		}
+	}
+}
+
+// lineCells calls visit on cell f and on the cells within reach along each
+// line where f makes a four or better for side att: the cells that could
+// spoil f's open four.
+func (s *searcher) lineCells(f int, att uint8, visit func(q int)) {
+	b := s.b
+	visit(f)
+	pat := b.pidx[f][att]
+	for d, dd := range b.dirs {
+		if p := uint8(pat>>(4*d)) & 15; p < patB4 || p == patOvl {
+			continue
+		}
+		for o := 1; o <= b.reach; o++ {
+			visit(f + o*dd)
+			visit(f - o*dd)
+		}
+	}
 }
 
 // markLines counts, for the k-th open-four point f, the cells that could
@@ -337,26 +371,14 @@ func (s *searcher) defences(dst []int32, def uint8) []int32 {
 // four or better for side att. A cell keeps its count only if every earlier
 // point counted it too.
 func (s *searcher) markLines(f int, att uint8, gen uint32, k int32) {
-	b := s.b
-	mark := func(q int) {
+	s.lineCells(f, att, func(q int) {
 		switch {
 		case k == 0 && s.stamp[q] != gen:
 			s.stamp[q], s.hits[q] = gen, 1
 		case k > 0 && s.stamp[q] == gen && s.hits[q] == k:
 			s.hits[q] = k + 1
 		}
-	}
-	mark(f)
-	pat := b.pidx[f][att]
-	for d, dd := range b.dirs {
-		if p := uint8(pat>>(4*d)) & 15; p < patB4 || p == patOvl {
-			continue
-		}
-		for o := 1; o <= b.reach; o++ {
-			mark(f + o*dd)
-			mark(f - o*dd)
-		}
-	}
+	})
 }
 
 // leafFours is how many fours a node of leafVCF tries after its first.
