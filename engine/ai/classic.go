@@ -328,12 +328,15 @@ func (s *searcher) classicScores(ply int, m []int32) []int32 {
 	us := b.turn
 	them := us ^ 1
 	sc := s.scr[ply][:0]
+	hist := &s.hist[us]
 	for _, q := range m {
-		v := int32(b.cmb[q][us].ord)*3/2 + int32(b.cmb[q][them].ord) + s.hist[us][q]/16
+		c := &b.cmb[q]
+		// ord and hist are never negative: unsigned halving and shifting.
+		v := int32(uint32(c[us].ord)*3/2+uint32(c[them].ord)) + int32(uint32(hist[q])/16)
 		switch {
-		case b.cmb[q][us].cat >= catB4F3:
+		case c[us].cat >= catB4F3:
 			v += 1 << 20
-		case b.cmb[q][them].cat >= catB4F3:
+		case c[them].cat >= catB4F3:
 			v += 1 << 19
 		}
 		sc = append(sc, v)
