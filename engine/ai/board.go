@@ -175,7 +175,7 @@ func (b *board) refresh(i int) {
 func (b *board) addPoint(i int) {
 	for s := 0; s < 2; s++ {
 		cat := b.cmb[i][s].cat
-		m, o := pointEval(b.pidx[i][s], cat)
+		m, o := b.cellEval(b.pidx[i][s], &b.cmb[i][s])
 		b.cnt[s][cat]++
 		b.sum[s][0] += m
 		b.sum[s][1] += o
@@ -185,11 +185,20 @@ func (b *board) addPoint(i int) {
 func (b *board) removePoint(i int) {
 	for s := 0; s < 2; s++ {
 		cat := b.cmb[i][s].cat
-		m, o := pointEval(b.pidx[i][s], cat)
+		m, o := b.cellEval(b.pidx[i][s], &b.cmb[i][s])
 		b.cnt[s][cat]--
 		b.sum[s][0] -= m
 		b.sum[s][1] -= o
 	}
+}
+
+// cellEval is an empty cell's share of one side's evaluation sums, from
+// its patterns idx and combo c: nothing for a renju black foul.
+func (b *board) cellEval(idx uint16, c *combo) (mover, opp int32) {
+	if c.foul() {
+		return 0, 0
+	}
+	return pointEval(idx, c.cat)
 }
 
 // updateLine re-reads the pattern of empty cell q along direction d.
@@ -209,13 +218,35 @@ func (b *board) updateLine(q, d int) {
 	e.q, e.pidx, e.cmb = int32(q), *pi, b.cmb[q]
 	b.logLen++
 	if nb != ob {
+		old := pi[0]
 		pi[0] ^= (nb ^ ob) << sh
-		setCombo(&b.cmb[q][0], q, ob, nb, &b.tab.combo[0][pi[0]], &b.cnt[0], &b.sum[0], &b.four[0])
+		if nc := &b.tab.combo[0][pi[0]]; nc.foul() || b.cmb[q][0].foul() {
+			b.setFoul(q, old, nc)
+		} else {
+			setCombo(&b.cmb[q][0], q, ob, nb, nc, &b.cnt[0], &b.sum[0], &b.four[0])
+		}
 	}
 	if nw != ow {
 		pi[1] ^= (nw ^ ow) << sh
 		setCombo(&b.cmb[q][1], q, ow, nw, &b.tab.combo[1][pi[1]], &b.cnt[1], &b.sum[1], &b.four[1])
 	}
+}
+
+// setFoul is setCombo for renju's black where the cell's combo was or
+// becomes a foul, worth nothing to the evaluation: the cell's whole share
+// goes out with its old patterns old and comes back with its new ones.
+func (b *board) setFoul(q int, old uint16, nc *combo) {
+	oc := &b.cmb[q][0]
+	om, oo := b.cellEval(old, oc)
+	nm, no := b.cellEval(b.pidx[q][0], nc)
+	b.sum[0][0] += nm - om
+	b.sum[0][1] += no - oo
+	if (oc.cat >= catB4) != (nc.cat >= catB4) {
+		b.four[0][q/64] ^= 1 << (q % 64)
+	}
+	b.cnt[0][oc.cat]--
+	b.cnt[0][nc.cat]++
+	*oc = *nc
 }
 
 // setCombo replaces the meaning oc of empty cell q for one side, whose
@@ -333,7 +364,7 @@ func (b *board) lastMove() int {
 // forbidden reports whether the empty cell i is forbidden for black. It asks
 // the engine only when the patterns say it might be.
 func (b *board) forbidden(i int) bool {
-	if !b.renju || !b.cmb[i][0].check {
+	if !b.renju || !b.cmb[i][0].check() {
 		return false
 	}
 	return b.eb.ForbiddenAt(b.point(i)) != engine.NotForbidden

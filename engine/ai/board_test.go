@@ -9,8 +9,9 @@ import (
 
 // TestBoardIncremental checks that the incrementally kept keys, patterns,
 // counts, sums and four bits equal a board rebuilt from scratch after random play and
-// takebacks, for every rule.
+// takebacks, for every rule, renju's black fouls (worth nothing) included.
 func TestBoardIncremental(t *testing.T) {
+	fouls := 0
 	for _, rule := range engine.Rules {
 		for _, size := range []int{15, 20, 7} {
 			rng := rand.New(rand.NewPCG(uint64(size), uint64(rule)))
@@ -28,15 +29,20 @@ func TestBoardIncremental(t *testing.T) {
 					}
 				}
 				if step%37 == 0 {
-					compareFresh(t, b)
+					fouls += compareFresh(t, b)
 				}
 			}
-			compareFresh(t, b)
+			fouls += compareFresh(t, b)
 		}
+	}
+	if fouls == 0 {
+		t.Fatal("no renju foul on any board checked")
 	}
 }
 
-func compareFresh(t *testing.T, b *board) {
+// compareFresh fails t unless b equals a board rebuilt from its stones; it
+// returns how many renju black fouls it checked.
+func compareFresh(t *testing.T, b *board) (fouls int) {
 	t.Helper()
 	f := newBoard(b.n, b.rule)
 	for k := 0; k < b.nmove; k++ {
@@ -65,7 +71,8 @@ func compareFresh(t *testing.T, b *board) {
 	if b.eb != nil && b.eb.Hash() != f.eb.Hash() {
 		t.Fatalf("engine boards differ")
 	}
-	// The candidate bits, and the sums, read from scratch off the patterns.
+	// The candidate bits, and the sums, read from scratch off the patterns;
+	// renju's black fouls are worth nothing.
 	var sum [2][2]int32
 	for _, q := range b.points {
 		want := false
@@ -90,13 +97,20 @@ func compareFresh(t *testing.T, b *board) {
 				t.Fatalf("point %v side %d: combo %+v, want %+v", b.point(int(q)), s, b.cmb[q][s], c)
 			}
 			m, o := pointEval(b.pidx[q][s], b.cmb[q][s].cat)
+			if b.cmb[q][s].foul() {
+				if b.rule != engine.Renju || s != 0 {
+					t.Fatalf("point %v side %d: a foul under %v", b.point(int(q)), s, b.rule)
+				}
+				m, o, fouls = 0, 0, fouls+1
+			}
 			sum[s][0] += m
 			sum[s][1] += o
 		}
 	}
 	if sum != b.sum {
-		t.Fatalf("sums %v, from the patterns %v", b.sum, sum)
+		t.Fatalf("sums %v, from the patterns %v (%d fouls)", b.sum, sum, fouls)
 	}
+	return fouls
 }
 
 // TestLinePatterns checks the line classifier on shapes named in the

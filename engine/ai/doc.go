@@ -69,5 +69,7 @@
 // search, so the engine stays the single source of truth for the rules.
 // White's search knows that black cannot block on a forbidden point, so a
 // white four whose only defence is forbidden wins, and a forbidden point is
-// never counted as a black defence or a black threat.
+// never counted as a black defence or a black threat. The evaluation counts
+// a point that is a double three, double four or overline for black as worth
+// nothing to black (a foul, flagged in the tables without asking the engine).
 package ai

@@ -282,14 +282,24 @@ const (
 )
 
 // combo is what a point means to one side: its category, its value for
-// ordering and evaluation, and whether renju's black must ask the engine
-// whether the point is forbidden.
+// ordering and evaluation, and for renju's black whether the engine must be
+// asked if the point is forbidden (flagCheck) and whether it most likely is
+// (flagFoul). Six bytes: the tables and the undo log stay small.
 type combo struct {
 	cat   uint8
-	check bool
+	flags uint8
 	val   int16 // for move ordering
 	ord   int16 // for the classical searcher's move ordering: orderVal summed
 }
+
+// combo flags, for renju's black only.
+const (
+	flagCheck uint8 = 1 << iota // might be forbidden: ask the engine
+	flagFoul                    // a double three, double four or overline
+)
+
+func (c *combo) check() bool { return c.flags&flagCheck != 0 }
+func (c *combo) foul() bool  { return c.flags&flagFoul != 0 }
 
 // Its evaluation is not in the combo but summed from its parts (pointEval):
 // the board adds and takes away one line's share at a time.
@@ -439,10 +449,15 @@ func makeCombo(idx int, renjuBlack bool) combo {
 		c.cat = catLow
 	}
 	if renjuBlack && c.cat != catFive {
-		c.check = n[patOvl] > 0 || fours >= 2 || n[patF3] >= 2 ||
+		check := n[patOvl] > 0 || fours >= 2 || n[patF3] >= 2 || n[patF4] > 1 ||
 			(n[patF4] > 0 && n[patF3]+n[patB4]+n[patD4] > 0)
-		if n[patF4] > 1 {
-			c.check = true
+		if check {
+			c.flags |= flagCheck
+		}
+		// Checked and not a four-three with an open four (legal): black
+		// cannot play it, so the evaluation counts it as nothing.
+		if check && !(n[patF4] == 1 && fours == 0 && n[patOvl] == 0 && n[patF3] < 2) {
+			c.flags |= flagFoul
 		}
 	}
 	c.val, c.ord = val+catVal[c.cat], ord
