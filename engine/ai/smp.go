@@ -65,7 +65,6 @@ func (s *searcher) startHelpers() (stop func()) {
 	var wg sync.WaitGroup
 	helpers := make([]*searcher, n)
 	results := make([]rootResult, n)
-	s.best = rootResult{}
 	for k := range helpers {
 		h := getSearcher(0)
 		h.p, h.tt, h.salt = s.p, s.tt, s.salt
