@@ -139,9 +139,24 @@ func (tb *tab) until(what, js string) {
 	}
 }
 
+// click clicks the element sel matches. A page that re-renders between
+// chromedp finding the node and clicking it (a toast redrawing the lobby)
+// leaves a stale node id, "Could not find node with given id": the click is
+// tried again, on the node the selector matches now.
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
-	tb.do(chromedp.Click(chromedp.CSS(sel)))
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(tb.ctx, wait)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		switch {
+		case err == nil:
+			return
+		case try < 5 && strings.Contains(err.Error(), "Could not find node"):
+			continue
+		}
+		tb.t.Fatalf("%s: click %s: %v\n%s", tb.name, sel, err, tb.state())
+	}
 }
 
 func (tb *tab) text(sel string) string {
