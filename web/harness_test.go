@@ -98,11 +98,16 @@ func (tb *tab) emulate() {
 
 func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, wait)
-	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
+	if err := tb.try(actions...); err != nil {
 		tb.t.Fatalf("%s: %v\n%s", tb.name, err, tb.state())
 	}
+}
+
+// try runs actions within the wait and returns their error.
+func (tb *tab) try(actions ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(tb.ctx, wait)
+	defer cancel()
+	return chromedp.Do(ctx, actions...)
 }
 
 // state is what the page shows, for failure messages.
@@ -146,9 +151,7 @@ func (tb *tab) until(what, js string) {
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
 	for try := 1; ; try++ {
-		ctx, cancel := context.WithTimeout(tb.ctx, wait)
-		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
-		cancel()
+		err := tb.try(chromedp.Click(chromedp.CSS(sel)))
 		switch {
 		case err == nil:
 			return
