@@ -21,6 +21,7 @@ const (
 	botQueue     = 4096                   // jobs waiting for a worker
 	botMinBudget = 30 * time.Millisecond  // the least time a bot move is given
 	botRetry     = 100 * time.Millisecond // retry when the queue is full
+	botTablesMax = 16                     // most Max games keeping a table between moves
 )
 
 // botName is the lobby name of a level ("bot:hard").
@@ -103,10 +104,16 @@ type botPool struct {
 	jobs    chan botJob
 	workers int
 	wg      sync.WaitGroup
+	// tables holds a token for each Max game that keeps its search table
+	// from move to move (an ai.Session, the Max level's 32 MiB): twice
+	// the workers, at most botTablesMax, so their memory stays bounded.
+	tables  chan struct{}
+	metrics *metrics
 }
 
 func newBotPool(e *env, workers int) *botPool {
-	p := &botPool{jobs: make(chan botJob, botQueue), workers: workers}
+	p := &botPool{jobs: make(chan botJob, botQueue), workers: workers,
+		tables: make(chan struct{}, min(2*workers, botTablesMax)), metrics: e.metrics}
 	for range workers {
 		p.wg.Add(1)
 		go p.work(e.work.ctx, e)
@@ -144,6 +151,30 @@ func think(ctx context.Context, j botJob) botReply {
 	}
 	r, err := ai.Think(ctx, j.req)
 	return botReply{gen: j.gen, move: r.Move, err: err}
+}
+
+// takeTable returns a session for a Max game to keep its search table in
+// from move to move, as a tournament engine does (what one move's search
+// learnt orders and cuts the next's), or nil when all the pool's tables
+// are taken. The game gives it back with dropTable when it ends.
+func (p *botPool) takeTable() *ai.Session {
+	select {
+	case p.tables <- struct{}{}:
+		p.metrics.botTables.Inc()
+		return ai.NewSession()
+	default:
+		return nil
+	}
+}
+
+// dropTable gives back the token of a session from takeTable (nil: none
+// was taken). The session itself is not reused: a search of the game may
+// still be running with it.
+func (p *botPool) dropTable(s *ai.Session) {
+	if s != nil {
+		<-p.tables
+		p.metrics.botTables.Dec()
+	}
 }
 
 // limit is the search time of job j starting at now: its budget, shrunk
@@ -185,8 +216,11 @@ func (g *game) maybeBot() {
 	}
 	s := g.seats[g.m.Turn()-1]
 	budget := g.botBudget(s)
+	if s.bot == ai.Max && g.botTable == nil {
+		g.botTable = g.bots.takeTable() // or at a later move, if none is free now
+	}
 	req := ai.Request{Size: g.settings.size, Rule: g.settings.rule, Moves: slices.Clone(g.m.Moves()),
-		Level: s.bot, TimeLimit: budget, Seed: rand.Int64()}
+		Level: s.bot, TimeLimit: budget, Seed: rand.Int64(), Session: g.botTable}
 	job := botJob{g: g, gen: g.m.Gen(), req: req, due: g.env.now().Add(budget)}
 	if o := g.m.Opening(); !o.Done() {
 		job.open = o

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	dto "github.com/prometheus/client_model/go"
+
 	"github.com/gomokud/gomoku/engine/ai"
 )
 
@@ -25,5 +27,28 @@ func TestBotLimit(t *testing.T) {
 	}
 	if got := p.limit(job, now.Add(5*time.Second)); got != botMinBudget {
 		t.Fatalf("long past due: %v", got)
+	}
+}
+
+// TestBotTables: the pool hands out kept tables up to twice its workers and
+// takes them back; the gauge follows.
+func TestBotTables(t *testing.T) {
+	m := newMetrics()
+	p := &botPool{workers: 1, tables: make(chan struct{}, 2), metrics: m}
+	a, b := p.takeTable(), p.takeTable()
+	if a == nil || b == nil || a == b {
+		t.Fatalf("two tables for one worker: %p %p", a, b)
+	}
+	if c := p.takeTable(); c != nil {
+		t.Fatal("a third table beyond twice the workers")
+	}
+	p.dropTable(a)
+	p.dropTable(nil) // a game that had none
+	var g dto.Metric
+	if err := m.botTables.Write(&g); err != nil || g.GetGauge().GetValue() != 1 {
+		t.Fatalf("gauge %v (%v), want 1", g.GetGauge().GetValue(), err)
+	}
+	if c := p.takeTable(); c == nil {
+		t.Fatal("no table after one was given back")
 	}
 }

@@ -263,6 +263,28 @@ func TestBotGame(t *testing.T) {
 	}
 }
 
+// TestMaxBotKeepsTable: a game against the Max bot keeps one search table
+// from move to move (gomoku_bot_tables counts it); the easy bot's does not.
+func TestMaxBotKeepsTable(t *testing.T) {
+	s := servertest.Start(t, servertest.Options{})
+	c := dial(t, s.URL)
+	c.guest("solo")
+	for _, tc := range []struct{ bot, tables string }{{"bot:easy", "0"}, {"bot:max", "1"}} {
+		c.call(protocol.ChallengeCreate{To: tc.bot, Settings: protocol.Settings{Opening: "none", Rule: "freestyle",
+			Color: protocol.ColorBlack, Time: protocol.TimeControl{MainMS: 10_000}}})
+		gid := event[*protocol.GameStart](c, nil).Game.GameID
+		for _, mv := range []string{"h8", "a1"} { // a1: a point no bot answers h8 with
+			c.call(protocol.Move{GameID: gid, Move: mv})
+			event(c, func(m *protocol.GameMove) bool { return m.Color == protocol.ColorWhite })
+		}
+		if got := gauge(t, s.HTTP, "gomoku_bot_tables"); got != tc.tables {
+			t.Errorf("%s: gomoku_bot_tables %s, want %s", tc.bot, got, tc.tables)
+		}
+		c.call(protocol.Resign{GameID: gid})
+		gameOver(t, c, gid)
+	}
+}
+
 func TestSeekPairs(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	a, b := guests(t, s, "ann", "ben")

@@ -51,9 +51,10 @@ type game struct {
 	seq      int64    // number of the last event
 	events   eventLog // the last events' frames, for resync
 	out      []outFrame
-	dirty    []*conn // connections with frames queued by this command, to write (flush)
-	rematch  bool    // the match agreed to a rematch: start it after publishing
-	botBusy  bool    // a bot job is queued or running
+	dirty    []*conn     // connections with frames queued by this command, to write (flush)
+	rematch  bool        // the match agreed to a rematch: start it after publishing
+	botBusy  bool        // a bot job is queued or running
+	botTable *ai.Session // a Max bot's table kept between its moves (botPool.takeTable), or nil
 	linger   time.Time
 	timer    clockwork.Timer
 
@@ -154,6 +155,7 @@ func (g *game) run(ctx context.Context) {
 	defer g.env.work.wg.Done()
 	defer close(g.done)
 	defer g.lobby.gameGone(g)
+	defer func() { g.bots.dropTable(g.botTable) }()
 	g.timer = g.env.clock.NewTimer(time.Hour)
 	defer g.timer.Stop()
 	if g.fresh {

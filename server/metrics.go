@@ -18,6 +18,7 @@ type metrics struct {
 	storeAppend prometheus.Histogram
 	errors      *prometheus.CounterVec
 	botThink    prometheus.Histogram
+	botTables   prometheus.Gauge
 	dropped     prometheus.Counter
 }
 
@@ -54,10 +55,12 @@ func newMetrics() *metrics {
 		botThink: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "gomoku_bot_think_seconds", Help: "Time bots spent choosing a move.",
 			Buckets: prometheus.ExponentialBuckets(0.001, 2, 14)}),
+		botTables: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "gomoku_bot_tables", Help: "Games against the Max bot keeping its search table between moves."}),
 		dropped: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "gomoku_slow_clients_dropped_total", Help: "Connections closed because their send queue was full."}),
 	}
-	m.reg.MustRegister(m.connections, m.games, m.moves, m.moveLatency, m.storeAppend, m.errors, m.botThink, m.dropped,
+	m.reg.MustRegister(m.connections, m.games, m.moves, m.moveLatency, m.storeAppend, m.errors, m.botThink, m.botTables, m.dropped,
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(runtimeMetrics)), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

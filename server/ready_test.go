@@ -163,6 +163,12 @@ func TestShutdownDuringRestore(t *testing.T) {
 // runningGames reads the gomoku_games_running gauge from /metrics.
 func runningGames(t *testing.T, base string) string {
 	t.Helper()
+	return gauge(t, base, "gomoku_games_running")
+}
+
+// gauge reads the value of the metric name (with no labels) from /metrics.
+func gauge(t *testing.T, base, name string) string {
+	t.Helper()
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -173,11 +179,11 @@ func runningGames(t *testing.T, base string) string {
 		t.Fatal(err)
 	}
 	for line := range strings.Lines(string(b)) {
-		if v, ok := strings.CutPrefix(line, "gomoku_games_running "); ok {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
 			return strings.TrimSpace(v)
 		}
 	}
-	t.Fatalf("no gomoku_games_running in /metrics:\n%s", b)
+	t.Fatalf("no %s in /metrics:\n%s", name, b)
 	return ""
 }
 

@@ -36,6 +36,8 @@ type matchOptions struct {
 	records  bool
 	openings string // comma-separated opening rules: self-play of level A through each
 	jobs     int
+	freshA   bool
+	freshB   bool
 }
 
 func newMatchCmd() *cobra.Command {
@@ -64,6 +66,9 @@ func newMatchCmd() *cobra.Command {
 	f.StringVar(&o.openings, "opening", "", "opening rules (swap2,soosorv-8,taraguchi-10): play level A against itself\n"+
 		"through each and report illegal actions and black's and white's scores")
 	f.IntVar(&o.jobs, "jobs", 2, "with --opening, games played at once")
+	f.BoolVar(&o.freshA, "fresh-a", false, "level A at max searches every move with a fresh table\n"+
+		"(by default it keeps one from move to move in a game, as the server's max bot does; not with --opening)")
+	f.BoolVar(&o.freshB, "fresh-b", false, "the same for level B")
 	return cmd
 }
 
@@ -89,7 +94,7 @@ func runMatch(ctx context.Context, cmd *cobra.Command, o matchOptions) error {
 	ai.Warm()
 	out := cmd.OutOrStdout()
 	cfg := arena.Config{Size: o.size, Rule: rule, A: a, B: b, Pairs: (o.games + 1) / 2,
-		MoveTime: o.moveTime, Seed: o.seed, OpeningStones: o.stones}
+		MoveTime: o.moveTime, Seed: o.seed, OpeningStones: o.stones, FreshA: o.freshA, FreshB: o.freshB}
 	cfg.Progress = func(g arena.Game) {
 		if !o.verbose {
 			return

@@ -67,3 +67,61 @@ func TestSessionGame(t *testing.T) {
 		moves = append(moves, engine.Move{Point: r.Move, Color: c})
 	}
 }
+
+// BenchmarkSessionGame measures what a kept table buys a bot that searches
+// on one thread, as the server's Max bot does: the moves of one side of
+// the same line of play (made once with a node limit, so it is the same
+// every run) searched at 100 ms each, with a fresh table per move (sized
+// to the time, as the server's searches are, or the full 32 MiB) and with
+// one session for the game. It reports the completed depth and the nodes
+// per move.
+func BenchmarkSessionGame(b *testing.B) {
+	Warm()
+	line := benchLine(b, 40)
+	for _, c := range []struct {
+		name    string
+		ttMiB   int
+		session bool
+	}{{"fresh", 0, false}, {"fresh-32MiB", 32, false}, {"session", 0, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			var depth, nodes, searches int64
+			for i := 0; i < b.N; i++ {
+				var ss *Session
+				if c.session {
+					ss = NewSession()
+				}
+				for ply := 4; ply < len(line); ply += 2 {
+					r, err := Think(context.Background(), Request{Moves: line[:ply], Level: Max,
+						TimeLimit: 100 * time.Millisecond, TTMiB: c.ttMiB, Session: ss})
+					if err != nil {
+						b.Fatal(err)
+					}
+					depth += int64(r.Depth)
+					nodes += r.Nodes
+					searches++
+				}
+			}
+			b.ReportMetric(float64(depth)/float64(searches), "depth/move")
+			b.ReportMetric(float64(nodes)/float64(searches), "nodes/move")
+		})
+	}
+}
+
+// benchLine plays Max against itself for n plies from the centre, each
+// move found in a fixed number of nodes, so the line is the same each run.
+func benchLine(b *testing.B, n int) []engine.Move {
+	var moves []engine.Move
+	for ply := 0; ply < n; ply++ {
+		r, err := Think(context.Background(), Request{Moves: moves, Level: Max,
+			TimeLimit: time.Minute, NodeLimit: 20000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := engine.Black
+		if ply%2 == 1 {
+			c = engine.White
+		}
+		moves = append(moves, engine.Move{Point: r.Move, Color: c})
+	}
+	return moves
+}

@@ -27,6 +27,11 @@ type Config struct {
 	OpeningStones int
 	// Progress, if set, is called after each game.
 	Progress func(g Game)
+	// FreshA and FreshB make level Max of side A (B) search every move
+	// with a fresh table. By default a Max side keeps its table from move
+	// to move through each game (an ai.Session a game), as the server's
+	// Max bots do.
+	FreshA, FreshB bool
 }
 
 // Game is one finished game.
@@ -93,6 +98,15 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res.finish(), nil
 }
 
+// session is the session of a side playing level lv for one game (nil: a
+// fresh table every move): Max keeps its table between moves unless fresh.
+func session(lv ai.Level, fresh bool) *ai.Session {
+	if lv != ai.Max || fresh {
+		return nil
+	}
+	return ai.NewSession()
+}
+
 // balancedOpening draws random stones near the centre until a quick search
 // says neither side is clearly better.
 func balancedOpening(ctx context.Context, cfg Config, rng *rand.Rand) ([]engine.Move, int, error) {
@@ -134,14 +148,15 @@ func play(ctx context.Context, cfg Config, g *Game, seed int64, res *Result) err
 			return fmt.Errorf("opening: %w", err)
 		}
 	}
+	sa, sb := session(cfg.A, cfg.FreshA), session(cfg.B, cfg.FreshB)
 	for !game.Over() {
 		if b := game.Board(); b.Full() {
 			break
 		}
 		turn := game.Turn()
-		lv := cfg.B
+		lv, ss := cfg.B, sb
 		if (turn == engine.Black) == g.ABlack {
-			lv = cfg.A
+			lv, ss = cfg.A, sa
 		}
 		limit := cfg.MoveTime
 		if limit == 0 {
@@ -149,7 +164,7 @@ func play(ctx context.Context, cfg Config, g *Game, seed int64, res *Result) err
 		}
 		start := time.Now()
 		r, err := ai.Think(ctx, ai.Request{Size: cfg.Size, Rule: cfg.Rule, Moves: game.Moves(),
-			Level: lv, TimeLimit: limit, Seed: seed + int64(len(game.Moves()))})
+			Level: lv, TimeLimit: limit, Seed: seed + int64(len(game.Moves())), Session: ss})
 		took := time.Since(start)
 		res.Moves++
 		res.ThinkTimeTotal += took
@@ -242,7 +257,8 @@ func Elo(w, d, l int) (score, elo, low, high float64) {
 func (r Result) String() string {
 	c := r.Config
 	s := fmt.Sprintf("%s vs %s, %s %dx%d, %d games (%d openings x 2 colours), %v/move\n",
-		c.A, c.B, c.Rule, c.Size, c.Size, len(r.Games), len(r.Games)/2, moveTimeName(c.MoveTime))
+		sideName(c.A, c.FreshA), sideName(c.B, c.FreshB), c.Rule, c.Size, c.Size, len(r.Games), len(r.Games)/2,
+		moveTimeName(c.MoveTime))
 	s += fmt.Sprintf("%s: W %d  D %d  L %d  (as black W%d L%d, as white W%d L%d)  score %.1f%%\n",
 		c.A, r.Wins, r.Draws, r.Losses, r.WinsAsBlack, r.LossesAsBlack, r.WinsAsWhite, r.LossesAsWhite, 100*r.ScoreFraction)
 	s += fmt.Sprintf("Elo %s - %s: %+.0f (95%% CI %+.0f .. %+.0f)\n", c.A, c.B, r.EloDiff, r.EloLow, r.EloHigh)
@@ -252,6 +268,15 @@ func (r Result) String() string {
 			r.MaxMoveTime.Round(time.Microsecond), r.MaxOverrun.Round(time.Microsecond), r.Errors)
 	}
 	return s
+}
+
+// sideName names a side's level, and says when Max searches each move
+// with a fresh table.
+func sideName(lv ai.Level, fresh bool) string {
+	if lv == ai.Max && fresh {
+		return lv.String() + " (fresh table)"
+	}
+	return lv.String()
 }
 
 func moveTimeName(d time.Duration) string {

@@ -27,6 +27,20 @@ func TestElo(t *testing.T) {
 	}
 }
 
+// TestSession: a Max side keeps one session for the match, as a server bot
+// worker does, unless fresh; the other levels search with a fresh table.
+func TestSession(t *testing.T) {
+	for _, tc := range []struct {
+		level ai.Level
+		fresh bool
+		want  bool
+	}{{ai.Max, false, true}, {ai.Max, true, false}, {ai.Hard, false, false}, {ai.Easy, false, false}} {
+		if got := session(tc.level, tc.fresh) != nil; got != tc.want {
+			t.Errorf("%v fresh %v: session %v, want %v", tc.level, tc.fresh, got, tc.want)
+		}
+	}
+}
+
 // TestSmokeMatch plays one opening both ways, medium against easy, quickly:
 // the games must end properly with no errors.
 func TestSmokeMatch(t *testing.T) {
