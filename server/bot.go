@@ -177,6 +177,13 @@ func (p *botPool) dropTable(s *ai.Session) {
 	}
 }
 
+// dropBotTable gives the game's kept table (if any) back to the pool: when
+// the game ends, or its goroutine does.
+func (g *game) dropBotTable() {
+	g.bots.dropTable(g.botTable)
+	g.botTable = nil
+}
+
 // limit is the search time of job j starting at now: its budget, shrunk
 // when jobs are waiting (so a crowd of bot games answers sooner, a little
 // weaker) and by the time it waited, never below botMinBudget.

@@ -264,7 +264,8 @@ func TestBotGame(t *testing.T) {
 }
 
 // TestMaxBotKeepsTable: a game against the Max bot keeps one search table
-// from move to move (gomoku_bot_tables counts it); the easy bot's does not.
+// from move to move (gomoku_bot_tables counts it) until it ends; the easy
+// bot's keeps none.
 func TestMaxBotKeepsTable(t *testing.T) {
 	s := servertest.Start(t, servertest.Options{})
 	c := dial(t, s.URL)
@@ -282,6 +283,9 @@ func TestMaxBotKeepsTable(t *testing.T) {
 		}
 		c.call(protocol.Resign{GameID: gid})
 		gameOver(t, c, gid)
+		if got := gauge(t, s.HTTP, "gomoku_bot_tables"); got != "0" {
+			t.Errorf("%s: gomoku_bot_tables %s after the game, want 0", tc.bot, got)
+		}
 	}
 }
 

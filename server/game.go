@@ -155,7 +155,7 @@ func (g *game) run(ctx context.Context) {
 	defer g.env.work.wg.Done()
 	defer close(g.done)
 	defer g.lobby.gameGone(g)
-	defer func() { g.bots.dropTable(g.botTable) }()
+	defer g.dropBotTable()
 	g.timer = g.env.clock.NewTimer(time.Hour)
 	defer g.timer.Stop()
 	if g.fresh {

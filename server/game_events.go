@@ -72,6 +72,7 @@ func (g *game) ended(e match.Ended, c gomoku.Committed, now time.Time) {
 	g.event(ev)
 	g.env.log.Info("game over", "game", g.id, "winner", ev.Winner, "reason", ev.Reason, "plies", len(g.m.Moves()))
 	g.linger = now.Add(g.env.cfg.RematchWindow)
+	g.dropBotTable() // not kept through the rematch window
 	g.updateSummary(now)
 	g.lobby.gameEnded(g, ratings)
 }
