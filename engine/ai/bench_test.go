@@ -252,3 +252,43 @@ func BenchmarkSearchThreads(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTableSize measures what a larger table buys a long search, as
+// the brain's at 5 s a move: the positions of a fixed line of play (every
+// fourth ply from 8 to 28) each searched for 8M nodes on one thread, about
+// a thread's share of a 5 s move, with tables of 32, 128 and 256 MiB. It
+// reports the mean completed depth, the nodes per second and how many of
+// the moves agree with the 256 MiB table's.
+func BenchmarkTableSize(b *testing.B) {
+	Warm()
+	line := benchLine(b, 30)
+	var ref []engine.Point
+	for _, mib := range []int{256, 128, 32} {
+		b.Run(strconv.Itoa(mib)+"MiB", func(b *testing.B) {
+			var depth, nodes, searches, same int64
+			var el time.Duration
+			for i := 0; i < b.N; i++ {
+				for k, ply := 0, 8; ply < len(line); k, ply = k+1, ply+4 {
+					r, err := Think(context.Background(), Request{Moves: line[:ply], Level: Max,
+						TimeLimit: time.Minute, NodeLimit: 8_000_000, TTMiB: mib})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if len(ref) <= k {
+						ref = append(ref, r.Move)
+					}
+					if ref[k] == r.Move {
+						same++
+					}
+					depth += int64(r.Depth)
+					nodes += r.Nodes
+					el += r.Elapsed
+					searches++
+				}
+			}
+			b.ReportMetric(float64(depth)/float64(searches), "depth/move")
+			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+			b.ReportMetric(float64(same)/float64(searches), "same")
+		})
+	}
+}

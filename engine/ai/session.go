@@ -7,7 +7,9 @@ import "github.com/gomokud/gomoku/engine"
 // learnt about the positions ahead orders and cuts the search of the next.
 // Give the same Session to every Think of one game (Request.Session), one
 // call at a time: a Session is not safe for concurrent use. It starts
-// afresh by itself when the board size, the rule or the level changes.
+// afresh by itself when the board size, the rule or the level changes, and
+// its table grows (starting afresh) when a search asks for a larger one
+// (Request.TTMiB); it never shrinks.
 // A search that uses one is not repeatable, since it depends on the earlier
 // searches, so a request with a NodeLimit leaves it alone.
 type Session struct {
@@ -31,8 +33,9 @@ const sessionTurnSalt = 0x5bd1e9955bd1e995
 // use returns the session's table for a search of pos at level with the
 // given table size, and the salt of the search's entries.
 func (ss *Session) use(mib int, pos *position, level Level) (*table, uint64) {
-	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level {
-		if n := newTableLen(mib); len(ss.tt.e) != n {
+	n := newTableLen(mib)
+	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level || len(ss.tt.e) < n {
+		if len(ss.tt.e) != n {
 			ss.tt = newTable(mib)
 		}
 		ss.salt = mix64(salts.Add(1))

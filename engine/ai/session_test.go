@@ -125,3 +125,19 @@ func benchLine(b *testing.B, n int) []engine.Move {
 	}
 	return moves
 }
+
+// TestSessionGrows: a search that asks for a larger table than the
+// session's gets one, starting afresh; a smaller request keeps the table.
+func TestSessionGrows(t *testing.T) {
+	pos := &position{size: 15, rule: engine.Freestyle, moves: make([]engine.Move, 4), toMove: engine.Black}
+	ss := NewSession()
+	small, s1 := ss.use(1, pos, Max)
+	n1 := len(small.e)
+	big, s2 := ss.use(4, pos, Max)
+	if n := len(big.e); n != newTableLen(4) || n <= n1 || s2 == s1 {
+		t.Fatalf("asked for 4 MiB after 1: %d slots (was %d), salt changed %v", n, n1, s2 != s1)
+	}
+	if again, s3 := ss.use(1, pos, Max); len(again.e) != len(big.e) || s3 != s2 {
+		t.Fatal("a smaller request shrank the table or started afresh")
+	}
+}

@@ -214,3 +214,31 @@ func checkPoints(t *testing.T, answer string, stones []string) {
 		seen[p] = true
 	}
 }
+
+// TestTableSize: the brain's table is Max's 32 MiB at short turns and
+// grows with the turn's search time (all threads'), within half of
+// max_memory; a match clock shorter than twelve turns sets the turn.
+func TestTableSize(t *testing.T) {
+	for _, c := range []struct {
+		info string
+		want int
+	}{
+		{"", 64}, // the protocol's default turn, 5 s, on one thread
+		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 367001600\n", 32},
+		{"INFO timeout_turn 5000\nINFO thread_num 2\nINFO max_memory 367001600\n", 128},
+		{"INFO timeout_turn 5000\nINFO thread_num 1\n", 64},
+		{"INFO timeout_turn 5000\nINFO thread_num 2\nINFO max_memory 104857600\n", 50},
+		{"INFO timeout_turn 30000\nINFO thread_num 2\nINFO max_memory 0\n", 1024},
+		{"INFO timeout_turn 30000\nINFO timeout_match 12000\nINFO thread_num 2\n", 32},
+		{"INFO timeout_turn 0\nINFO thread_num 4\n", 32},
+		{"INFO timeout_turn 5000\nINFO max_memory 1000\n", 1},
+	} {
+		b := New(ai.Max)
+		if err := b.Run(context.Background(), strings.NewReader(c.info+"END\n"), io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.tableMiB(); got != c.want {
+			t.Errorf("%q: %d MiB, want %d", c.info, got, c.want)
+		}
+	}
+}

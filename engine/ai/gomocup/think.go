@@ -59,10 +59,39 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	req := ai.Request{Size: b.size, Rule: b.rule, Moves: b.moves(me), Level: b.Level,
 		TimeLimit: limit, Seed: b.seed, ToMove: me, Threads: b.Threads, Session: b.session,
 		Dedicated: true}
-	if b.maxMemory > 0 {
-		req.TTMiB = int(min(32, max(1, b.maxMemory/(4<<20))))
-	}
+	req.TTMiB = b.tableMiB()
 	return ai.Think(ctx, req)
+}
+
+// Table sizes of the brain, in MiB: Max's own, and the most a turn's
+// search can ask for.
+const (
+	minTableMiB = 32
+	maxTableMiB = 1024
+)
+
+// tableMiB is the size of the brain's table: Max's 32 MiB, doubled while
+// it is less than a MiB for every 100 ms of a turn's search (each thread's
+// time counted: 128 MiB at 5 s on two threads), since a long search
+// overfills a small table and tournament engines size theirs to the time
+// control; and at most half the memory the manager allows (INFO
+// max_memory), the rest being the process's own. The turn is
+// timeout_turn, or a twelfth of timeout_match if that is less, so the
+// size stays the same from move to move and the session keeps its table.
+func (b *Brain) tableMiB() int {
+	turn := b.timeoutTurn
+	if b.timeoutMatch > 0 {
+		turn = min(turn, b.timeoutMatch/12)
+	}
+	search := turn * time.Duration(max(b.Threads, 1))
+	mib := minTableMiB
+	for mib < maxTableMiB && time.Duration(mib)*100*time.Millisecond < search {
+		mib *= 2
+	}
+	if b.maxMemory > 0 {
+		mib = int(min(int64(mib), max(1, b.maxMemory>>21)))
+	}
+	return mib
 }
 
 // move plays the brain's move and answers it.
