@@ -1,0 +1,69 @@
+package ai
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gomokud/gomoku/engine"
+)
+
+// rootSearcher is a searcher set up on the bench position at Max, black
+// to move, with no time limit, and its root moves; release returns it.
+func rootSearcher(t *testing.T, depth int) (s *searcher, moves []int32, release func()) {
+	s = getSearcher(1)
+	s.p = Max.params()
+	s.deadline, s.timed, s.nodeLimit = time.Now().Add(time.Minute), false, 0
+	s.pos = &position{size: 15, rule: engine.Freestyle, moves: boardMoves(mustBoard(t, benchPosition)),
+		toMove: engine.Black}
+	s.setup(s.pos)
+	moves = append([]int32(nil), s.genMoves(0, s.buf[0][:0], -1, false)...)
+	s.extLimit = depth + 8
+	return s, moves, func() { putSearcher(1, s) }
+}
+
+// TestRootWindow: the root's iteration in a window reports a fail low (no
+// move) when the window lies far above the position's score and a fail
+// high (a move scoring at least the window's top) when it lies far below.
+func TestRootWindow(t *testing.T) {
+	Warm()
+	const depth = 6
+	search := func(lo, hi int) (v, i int) {
+		s, moves, release := rootSearcher(t, depth)
+		defer release()
+		i, v = s.rootIteration(depth, lo, hi, moves, make([]int, len(moves)))
+		return v, i
+	}
+	v, i := search(-infinity, infinity)
+	if i < 0 || v <= -winBound || v >= winBound {
+		t.Fatalf("full window: move index %d, score %d", i, v)
+	}
+	if _, i := search(v+2000, v+4000); i >= 0 {
+		t.Errorf("window above the score %d: move index %d, want a fail low", v, i)
+	}
+	if hv, i := search(v-4000, v-2000); i < 0 || hv < v-2000 {
+		t.Errorf("window below the score %d: move index %d score %d, want a fail high", v, i, hv)
+	}
+}
+
+// TestAspire: when the last iteration's score is far from this one's, the
+// aspiration window widens on the side where the score fell until it
+// holds it, and the iteration completes with a move.
+func TestAspire(t *testing.T) {
+	Warm()
+	const depth = aspDepth + 1
+	s, moves, release := rootSearcher(t, depth)
+	v, i := s.rootIteration(depth, -infinity, infinity, moves, make([]int, len(moves)))
+	release()
+	if i < 0 {
+		t.Fatal("full window: no move")
+	}
+	for _, last := range []int{v + 3000, v - 3000} {
+		s, moves, release := rootSearcher(t, depth)
+		move, score, d := s.aspire(depth, moves, make([]int, len(moves)), rootResult{-1, last, depth - 1})
+		release()
+		inside := score > last-aspDelta && score < last+aspDelta
+		if move < 0 || d != depth || inside {
+			t.Errorf("last score %d (this one %d): move %d score %d depth %d", last, v, move, score, d)
+		}
+	}
+}
