@@ -49,6 +49,7 @@ type searcher struct {
 	threads     int
 	helperNodes int64
 	helper      int // 0 for the main searcher, k for the k-th helper (skipDepth)
+	aspFails    int // root iterations searched again after an aspiration window failed
 	// best is the deepest result of the helpers once they have stopped.
 	best     rootResult
 	vctStop  int64
@@ -94,7 +95,7 @@ func getSearcher(ttMiB int) *searcher {
 	s.killer = [maxPly][2]int32{}
 	s.hist = [2][maxCells]int32{}
 	s.nodes, s.stopped, s.vctStop, s.threatMove = 0, false, 1<<62, -1
-	s.helperNodes, s.helper, s.best = 0, 0, rootResult{}
+	s.helperNodes, s.helper, s.best, s.aspFails = 0, 0, rootResult{}, 0
 	s.rootMoves = s.rootMoves[:0]
 	s.tt = &s.ownTT
 	return s
@@ -386,24 +387,33 @@ const (
 
 // aspire searches the root to depth d in an aspiration window around the
 // last iteration's answer and returns the new one: last's, unless the
-// search found a better move before it completed or stopped. It reorders
-// rootMoves (and their rootScores) for the next iteration.
+// search found a better move before it completed or stopped. A move that
+// failed high when the search stopped is returned with its score, a lower
+// bound, and last's depth. It reorders rootMoves (and their rootScores) for
+// the next iteration.
 func (s *searcher) aspire(d int, rootMoves []int32, rootScores []int, last rootResult) (move, score, depth int) {
 	move, score, depth = last.move, last.score, last.depth
 	lo, hi, delta := -infinity, infinity, aspDelta
-	if d >= aspDepth && score > -winBound && score < winBound {
+	if d >= aspDepth && depth > 0 && score > -winBound && score < winBound {
 		lo, hi = score-delta, score+delta
 	}
 	for {
 		i, v := s.rootIteration(d, lo, hi, rootMoves, rootScores)
 		switch {
 		case i >= 0 && v >= hi:
-			// Failed high: this move beats the last best; it goes first.
-			move = int(rootMoves[i])
+			// Failed high: the move goes first, and the window opens
+			// above its score (at once to the top for a win).
+			move, score = int(rootMoves[i]), v
 			toFront(rootMoves, rootScores, i)
-			hi, delta = min(hi+delta, infinity), delta*2
+			hi = min(v+delta, infinity)
+			if v > winBound {
+				hi = infinity
+			}
+			s.aspFails++
 		case i < 0:
-			lo, delta = max(lo-delta, -infinity), delta*2
+			// Failed low: v is the best score's upper bound.
+			lo = max(v-delta, -infinity)
+			s.aspFails++
 		case !s.stopped || i > 0 || d == 1:
 			move, score = int(rootMoves[i]), v
 			if !s.stopped {
@@ -417,6 +427,7 @@ func (s *searcher) aspire(d int, rootMoves []int32, rootScores []int, last rootR
 		if s.stopped {
 			return move, score, depth
 		}
+		delta *= 2
 	}
 }
 
@@ -426,12 +437,14 @@ func toFront(rootMoves []int32, rootScores []int, i int) {
 	rootScores[0], rootScores[i] = rootScores[i], rootScores[0]
 }
 
-// rootIteration searches the root moves to depth d in the window (lo, hi):
-// it returns the index of the best move that beat lo and its score (or -1
-// if none did), stopping at the first that reaches hi.
+// rootIteration searches the root moves to depth d in the window (lo, hi)
+// and returns the index of the best move that beat lo (or -1 if none did)
+// and its score; it stops at the first that reaches hi. With no move above
+// lo the score is the best of the moves' upper bounds (at most lo), from
+// which a wider window starts.
 func (s *searcher) rootIteration(d, lo, hi int, rootMoves []int32, rootScores []int) (int, int) {
 	b := s.b
-	alpha, best := lo, -1
+	alpha, best, top := lo, -1, -infinity
 	for i, q := range rootMoves {
 		b.play(int(q))
 		v := s.rootChild(d-1, alpha, hi, i)
@@ -440,6 +453,7 @@ func (s *searcher) rootIteration(d, lo, hi int, rootMoves []int32, rootScores []
 			break
 		}
 		rootScores[i] = v
+		top = max(top, v)
 		if v > alpha {
 			alpha, best = v, i
 			if v >= hi {
@@ -449,12 +463,15 @@ func (s *searcher) rootIteration(d, lo, hi int, rootMoves []int32, rootScores []
 			rootScores[i] = -infinity - i // failed low: keep the order of the rest
 		}
 	}
+	if best < 0 {
+		return -1, top
+	}
 	return best, alpha
 }
 
 // rootChild searches the i-th root move (from 0), just played, to depth
-// plies: the first with the full window, the others with a null window and
-// again with the full one if they beat alpha.
+// plies: the first with the window (alpha, beta), the others with a null
+// window and again with the full one if they beat alpha.
 func (s *searcher) rootChild(depth, alpha, beta, i int) int {
 	search := func(alpha, beta int, pv bool) int {
 		if s.p.classic {

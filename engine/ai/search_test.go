@@ -46,8 +46,10 @@ func TestRootWindow(t *testing.T) {
 }
 
 // TestAspire: when the last iteration's score is far from this one's, the
-// aspiration window widens on the side where the score fell until it
-// holds it, and the iteration completes with a move.
+// aspiration window widens from the score the failed pass returned, on the
+// side where it fell, so a few passes reach it (widening from the last
+// score, 40 points twice as far each time, would take 7 to 10), and the
+// iteration completes with a move.
 func TestAspire(t *testing.T) {
 	Warm()
 	const depth = aspDepth + 1
@@ -57,13 +59,52 @@ func TestAspire(t *testing.T) {
 	if i < 0 {
 		t.Fatal("full window: no move")
 	}
-	for _, last := range []int{v + 3000, v - 3000} {
+	for _, last := range []int{v + 3000, v - 3000, v + 20000, v - 20000} {
 		s, moves, release := rootSearcher(t, depth)
 		move, score, d := s.aspire(depth, moves, make([]int, len(moves)), rootResult{-1, last, depth - 1})
+		fails := s.aspFails
 		release()
 		inside := score > last-aspDelta && score < last+aspDelta
-		if move < 0 || d != depth || inside {
-			t.Errorf("last score %d (this one %d): move %d score %d depth %d", last, v, move, score, d)
+		if move < 0 || d != depth || inside || fails < 1 || fails > 3 {
+			t.Errorf("last score %d (this one %d): move %d score %d depth %d after %d failed windows",
+				last, v, move, score, d, fails)
 		}
+	}
+}
+
+// TestAspireStopped: a search stopped in the middle of an iteration keeps
+// the last iteration's answer when no move beat the window, and returns the
+// move that failed high, with its score and the last depth, when one did.
+func TestAspireStopped(t *testing.T) {
+	Warm()
+	const depth = aspDepth + 1
+	s, moves, release := rootSearcher(t, depth)
+	v, i := s.rootIteration(depth, -infinity, infinity, moves, make([]int, len(moves)))
+	release()
+	if i < 0 {
+		t.Fatal("full window: no move")
+	}
+	// Above the score: the first pass fails low and the node limit stops
+	// the second.
+	s, moves, release = rootSearcher(t, depth)
+	s.rootIteration(depth, v+3000, v+3000+aspDelta, moves, make([]int, len(moves)))
+	first := s.nodes
+	release()
+	s, moves, release = rootSearcher(t, depth)
+	s.nodeLimit = first + checkEvery
+	last := rootResult{int(moves[1]), v + 3000, depth - 1}
+	if m, sc, d := s.aspire(depth, moves, make([]int, len(moves)), last); (rootResult{m, sc, d}) != last || !s.stopped {
+		t.Errorf("stopped after a fail low: %d %d %d (stopped %v), want the last answer %v", m, sc, d, s.stopped, last)
+	}
+	release()
+	// Below the score: the first move fails high at once; the limit stops
+	// the search again.
+	s, moves, release = rootSearcher(t, depth)
+	s.nodeLimit = checkEvery
+	last = rootResult{-1, v - 3000, depth - 1}
+	m, sc, d := s.aspire(depth, moves, make([]int, len(moves)), last)
+	release()
+	if m < 0 || sc < last.score+aspDelta || d != last.depth {
+		t.Errorf("stopped after a fail high: move %d score %d depth %d (last score %d)", m, sc, d, last.score)
 	}
 }

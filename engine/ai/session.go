@@ -7,9 +7,10 @@ import "github.com/gomokud/gomoku/engine"
 // learnt about the positions ahead orders and cuts the search of the next.
 // Give the same Session to every Think of one game (Request.Session), one
 // call at a time: a Session is not safe for concurrent use. It starts
-// afresh by itself when the board size, the rule or the level changes, and
-// its table grows (starting afresh) when a search asks for a larger one
-// (Request.TTMiB); it never shrinks.
+// afresh by itself when the board size, the rule or the level changes (at
+// the size that search asks for), and its table grows, starting afresh,
+// when a search asks for a larger one (Request.TTMiB); a smaller request
+// keeps the table.
 // A search that uses one is not repeatable, since it depends on the earlier
 // searches, so a request with a NodeLimit leaves it alone.
 type Session struct {
@@ -21,7 +22,8 @@ type Session struct {
 }
 
 // NewSession returns an empty session. Its table is allocated at the first
-// move it is used for, at the level's full size (32 MiB for Max).
+// move it is used for, at the level's full size (32 MiB for Max) or the
+// request's TTMiB.
 func NewSession() *Session { return &Session{} }
 
 // sessionTurnSalt tells apart, in the table, positions with the same stones

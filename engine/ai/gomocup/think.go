@@ -63,22 +63,31 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	return ai.Think(ctx, req)
 }
 
-// Table sizes of the brain, in MiB: Max's own, and the most a turn's
-// search can ask for.
+// Table sizes of the brain at Max, in MiB: Max's own, and the most a
+// turn's search asks for when the manager gives no memory limit.
 const (
 	minTableMiB = 32
-	maxTableMiB = 1024
+	maxTableMiB = 256
 )
 
-// tableMiB is the size of the brain's table: Max's 32 MiB, doubled while
-// it is less than a MiB for every 100 ms of a turn's search (each thread's
-// time counted: 128 MiB at 5 s on two threads), since a long search
-// overfills a small table and tournament engines size theirs to the time
-// control; and at most half the memory the manager allows (INFO
-// max_memory), the rest being the process's own. The turn is
-// timeout_turn, or a twelfth of timeout_match if that is less, so the
-// size stays the same from move to move and the session keeps its table.
+// tableMiB is the size of the brain's table (0: the level's own). At Max
+// it is Max's 32 MiB, doubled while it is less than a MiB for every 100 ms
+// of a turn's search (each thread's time counted: 128 MiB at 5 s on two
+// threads), as tournament engines size theirs to the time control: what
+// a table keeps from move to move and between the threads is worth more
+// when a turn's search is long (docs/ai.md, session 23). It is at most
+// half the memory the manager allows (INFO max_memory), the rest being the
+// process's own. The turn is timeout_turn, or a twelfth of timeout_match
+// if that is less, so the size stays the same from move to move and the
+// session keeps its table. Other levels keep their own size, within a
+// quarter of max_memory.
 func (b *Brain) tableMiB() int {
+	if b.Level != ai.Max {
+		if b.maxMemory > 0 {
+			return int(min(32, max(1, b.maxMemory/(4<<20))))
+		}
+		return 0
+	}
 	turn := b.timeoutTurn
 	if b.timeoutMatch > 0 {
 		turn = min(turn, b.timeoutMatch/12)
