@@ -375,9 +375,9 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 
 // Aspiration windows: from depth aspDepth the root searches a window of
 // aspDelta points either side of the last iteration's score (an open three
-// is worth about 360), widening it, twice as far each time, on the side
-// where the best score falls outside. A narrow window cuts more of every
-// move's tree. Against PentaZen (0.5 s a move, two runs of 100 games) it
+// is worth about 360); when the best score falls outside, the window
+// opens on that side to beyond the score the pass returned, by twice as
+// much each time. A narrow window cuts more of every move's tree. Against PentaZen (0.5 s a move, two runs of 100 games) it
 // scored 113-4-83 (57.5%) where the full window scored 48-3-49 on the
 // same machine (docs/ai.md, session 23). PentaZen has none.
 const (
