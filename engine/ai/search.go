@@ -375,11 +375,12 @@ func (s *searcher) iterate(start time.Time) (move, score, depth int) {
 
 // Aspiration windows: from depth aspDepth the root searches a window of
 // aspDelta points either side of the last iteration's score (an open three
-// is worth about 360); when the best score falls outside, the window
-// opens on that side to beyond the score the pass returned, by twice as
-// much each time. A narrow window cuts more of every move's tree. Against PentaZen (0.5 s a move, two runs of 100 games) it
-// scored 113-4-83 (57.5%) where the full window scored 48-3-49 on the
-// same machine (docs/ai.md, session 23). PentaZen has none.
+// is worth about 360); when the best score falls outside, the window opens
+// on that side to beyond the score the pass returned, by twice as much each
+// time. A narrow window cuts more of every move's tree. Against PentaZen
+// (0.5 s a move, three runs of 100 games) it scored 171-6-123 (58%) where
+// the full window scored 48-3-49 on the same machine (docs/ai.md, session
+// 23). PentaZen has none.
 const (
 	aspDepth = 5
 	aspDelta = 40
