@@ -45,20 +45,27 @@ func TestRootWindow(t *testing.T) {
 	}
 }
 
+// fullWindowScore is the bench position's score at depth with the full
+// window.
+func fullWindowScore(t *testing.T, depth int) int {
+	Warm()
+	s, moves, release := rootSearcher(t, depth)
+	defer release()
+	v, i := s.rootIteration(depth, -infinity, infinity, moves, make([]int, len(moves)))
+	if i < 0 {
+		t.Fatal("full window: no move")
+	}
+	return v
+}
+
 // TestAspire: when the last iteration's score is far from this one's, the
 // aspiration window widens from the score the failed pass returned, on the
 // side where it fell, so a few passes reach it (widening from the last
 // score, 40 points twice as far each time, would take 7 to 10), and the
 // iteration completes with a move.
 func TestAspire(t *testing.T) {
-	Warm()
 	const depth = aspDepth + 1
-	s, moves, release := rootSearcher(t, depth)
-	v, i := s.rootIteration(depth, -infinity, infinity, moves, make([]int, len(moves)))
-	release()
-	if i < 0 {
-		t.Fatal("full window: no move")
-	}
+	v := fullWindowScore(t, depth)
 	for _, last := range []int{v + 3000, v - 3000, v + 20000, v - 20000} {
 		s, moves, release := rootSearcher(t, depth)
 		move, score, d := s.aspire(depth, moves, make([]int, len(moves)), rootResult{-1, last, depth - 1})
@@ -76,17 +83,11 @@ func TestAspire(t *testing.T) {
 // the last iteration's answer when no move beat the window, and returns the
 // move that failed high, with its score and the last depth, when one did.
 func TestAspireStopped(t *testing.T) {
-	Warm()
 	const depth = aspDepth + 1
-	s, moves, release := rootSearcher(t, depth)
-	v, i := s.rootIteration(depth, -infinity, infinity, moves, make([]int, len(moves)))
-	release()
-	if i < 0 {
-		t.Fatal("full window: no move")
-	}
+	v := fullWindowScore(t, depth)
 	// Above the score: the first pass fails low and the node limit stops
 	// the second.
-	s, moves, release = rootSearcher(t, depth)
+	s, moves, release := rootSearcher(t, depth)
 	s.rootIteration(depth, v+3000, v+3000+aspDelta, moves, make([]int, len(moves)))
 	first := s.nodes
 	release()
