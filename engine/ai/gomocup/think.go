@@ -93,10 +93,7 @@ func (b *Brain) tableMiB() int {
 		turn = min(turn, b.timeoutMatch/12)
 	}
 	search := turn * time.Duration(max(b.Threads, 1))
-	mib := minTableMiB
-	for mib < maxTableMiB && time.Duration(mib)*100*time.Millisecond < search {
-		mib *= 2
-	}
+	mib := max(minTableMiB, ai.TableMiB(maxTableMiB, search))
 	if b.maxMemory > 0 {
 		mib = int(min(int64(mib), max(1, b.maxMemory>>21)))
 	}
