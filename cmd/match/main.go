@@ -1,5 +1,6 @@
 // Command match plays AI levels against each other and prints wins, draws,
-// losses and an Elo estimate.
+// losses and an Elo estimate. Its score subcommand prints the same figures
+// for an engine's games in SGF files from the c-gomoku-cli match manager.
 package main
 
 import (
@@ -69,6 +70,9 @@ func newMatchCmd() *cobra.Command {
 	f.BoolVar(&o.freshA, "fresh-a", false, "level A at max searches every move with a fresh table\n"+
 		"(by default it keeps one from move to move in a game, as the server's max bot does; not with --opening)")
 	f.BoolVar(&o.freshB, "fresh-b", false, "the same for level B")
+	// A subcommand would otherwise bring cobra's "completion" command along.
+	cmd.CompletionOptions.DisableDefaultCmd = true
+	cmd.AddCommand(newScoreCmd())
 	return cmd
 }
 
