@@ -21,8 +21,60 @@ type sgfNode []sgfProp
 const maxSGFDepth = 64
 
 type sgfParser struct {
-	s   string
-	pos int
+	s    string
+	pos  int
+	game int // the game being read in a collection, 1-based (0 = a single game)
+}
+
+// SGFError locates a syntax error in SGF text. It wraps ErrBadRecord.
+type SGFError struct {
+	Game   int // 1-based game of a collection (ReadSGFCollection); 0 before the first or in a single game
+	Offset int // byte offset where the problem was noticed
+	Reason string
+}
+
+func (e *SGFError) Error() string {
+	if e.Game == 0 {
+		return fmt.Sprintf("%v: SGF at byte %d: %s", ErrBadRecord, e.Offset, e.Reason)
+	}
+	return fmt.Sprintf("%v: SGF game %d at byte %d: %s", ErrBadRecord, e.Game, e.Offset, e.Reason)
+}
+
+func (e *SGFError) Unwrap() error { return ErrBadRecord }
+
+// SGFRoot is the root node of a game of a collection.
+type SGFRoot struct {
+	Offset int                 // byte offset of the game, just after its '('
+	Props  map[string][]string // each property's values by identifier
+}
+
+// ReadSGFCollection reads every game tree of an SGF collection, in file
+// order, and returns each game's root node; the moves and variations are
+// checked for syntax and dropped, so games that end off the board (a time
+// forfeit, an adjudication) read as well as any. A collection with no game
+// is an error. Errors are *SGFError.
+func ReadSGFCollection(data []byte) ([]SGFRoot, error) {
+	p := &sgfParser{s: string(data)}
+	var roots []SGFRoot
+	for p.skipSpace(); p.pos < len(p.s); p.skipSpace() {
+		if !p.eat('(') {
+			return nil, p.errorf("want '(' to open a game")
+		}
+		p.game++
+		root := SGFRoot{Offset: p.pos, Props: map[string][]string{}}
+		var nodes []sgfNode
+		if err := p.gameTree(&nodes, 0); err != nil {
+			return nil, err
+		}
+		for _, prop := range nodes[0] {
+			root.Props[prop.id] = prop.vals
+		}
+		roots = append(roots, root)
+	}
+	if len(roots) == 0 {
+		return nil, p.errorf("no game in the file")
+	}
+	return roots, nil
 }
 
 // parseSGFMainLine parses the first game tree of an SGF collection and
@@ -93,7 +145,8 @@ func (p *sgfParser) node() (sgfNode, error) {
 			p.pos++
 		}
 		if p.pos == start {
-			if c := p.peek(); c != ';' && c != '(' && c != ')' {
+			// At the end of the input the caller reports the missing ')'.
+			if c := p.peek(); p.pos < len(p.s) && c != ';' && c != '(' && c != ')' {
 				return nil, p.errorf("want a property name (capital letters)")
 			}
 			return node, nil
@@ -169,5 +222,5 @@ func (p *sgfParser) eat(c byte) bool {
 }
 
 func (p *sgfParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("%w: SGF at byte %d: %s", ErrBadRecord, p.pos, fmt.Sprintf(format, args...))
+	return &SGFError{Game: p.game, Offset: p.pos, Reason: fmt.Sprintf(format, args...)}
 }
