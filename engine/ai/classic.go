@@ -140,6 +140,7 @@ func (s *searcher) classicStop(depth, alpha, beta, ply int, pv, cautious bool) i
 	}
 	best := -infinity
 	for _, q := range st {
+		s.tt.prefetch(b.hash ^ zobrist[q][b.turn])
 		b.play(int(q))
 		v := -s.classic(depth, -beta, -alpha, ply+1, pv, cautious)
 		b.undo()
@@ -190,6 +191,9 @@ func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, 
 		}
 		q := pickNext(moves, sc, i)
 		quietMove := b.cmb[q][us].cat < catB4 && b.cmb[q][us^1].cat < catF3
+		if depth >= 2 {
+			s.tt.prefetch(b.hash ^ zobrist[q][us])
+		}
 		b.play(int(q))
 		v := s.classicChild(depth, alpha, beta, ply, i, pv, cautious)
 		b.undo()

@@ -1,6 +1,9 @@
 package ai
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Transposition table bounds.
 const (
@@ -47,7 +50,9 @@ type table struct {
 // newTable returns a table of at most mib MiB (at least 1024 entries).
 func newTable(mib int) table {
 	n := newTableLen(mib)
-	return table{e: make([]ttSlot, n), mask: uint64(n/bucketSlots - 1)}
+	e := make([]ttSlot, n)
+	adviseHuge(unsafe.Pointer(&e[0]), uintptr(n)*unsafe.Sizeof(e[0]))
+	return table{e: e, mask: uint64(n/bucketSlots - 1)}
 }
 
 // newTableLen is the number of slots of a table of at most mib MiB.
@@ -75,6 +80,14 @@ func packEntry(score, move, depth int, bound, gen uint8) uint64 {
 func (t *table) bucket(h uint64) *[bucketSlots]ttSlot {
 	i := (h & t.mask) * bucketSlots
 	return (*[bucketSlots]ttSlot)(t.e[i : i+bucketSlots])
+}
+
+// prefetch starts loading the bucket of the position with hash h into the
+// caches without waiting for it. The search calls it with a move's hash
+// before playing the move, so that the child's probe, otherwise a miss to
+// memory at nearly every node, overlaps the board's update.
+func (t *table) prefetch(h uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.e[(h&t.mask)*bucketSlots])))
 }
 
 // probe looks up the position with Zobrist hash h. Entries are tagged with
