@@ -287,6 +287,32 @@ func (b *board) nearRow(y int) uint32 {
 	return m &^ o[2] & (1<<b.n - 1)
 }
 
+// starRow returns the empty points of row y on a line with a stone at most
+// two points away (eight directions, two steps: 16 points a stone, the
+// 5x5 square without the eight a knight's move away).
+func (b *board) starRow(y int) uint32 {
+	o := b.occ[y : y+5 : y+5]
+	m := o[2]<<1 | o[2]<<2 | o[2]>>1 | o[2]>>2
+	m |= o[1] | o[1]<<1 | o[1]>>1 | o[3] | o[3]<<1 | o[3]>>1
+	m |= o[0] | o[0]<<2 | o[0]>>2 | o[4] | o[4]<<2 | o[4]>>2
+	return m &^ o[2] & (1<<b.n - 1)
+}
+
+// largeRow returns the empty points of row y in the 5x5 square around a
+// stone or three points from it along a line (32 points a stone).
+func (b *board) largeRow(y int) uint32 {
+	m := b.nearRow(y)
+	o := b.occ[y+2]
+	m |= o<<3 | o>>3
+	for _, r := range [2]int{y - 3, y + 3} {
+		if r >= 0 && r < b.n {
+			o3 := b.occ[r+2]
+			m |= o3 | o3<<3 | o3>>3
+		}
+	}
+	return m &^ o & (1<<b.n - 1)
+}
+
 // isNear reports whether the empty cell i has a stone within two points.
 func (b *board) isNear(i int) bool {
 	return b.nearRow(i/b.stride-pad)>>(i%b.stride-pad)&1 != 0

@@ -786,7 +786,7 @@ func (s *searcher) candidates(ply int, dst []int32, depth int, threats bool) (m 
 	}
 	for y := 0; y < b.n; y++ {
 		row := int32((y+pad)*b.stride + pad)
-		for x := b.nearRow(y); x != 0; x &= x - 1 {
+		for x := s.nearRow(y, ply); x != 0; x &= x - 1 {
 			q := row + int32(bits.TrailingZeros32(x))
 			if b.legal(int(q), us) &&
 				(!threats || b.cmb[q][us].cat >= catF3 || b.cmb[q][them].cat >= catF3x2) {
@@ -804,6 +804,22 @@ func (s *searcher) candidates(ply int, dst []int32, depth int, threats bool) (m 
 		width = min(width, s.p.narrow+depth)
 	}
 	return dst, width, true
+}
+
+// nearRow returns the candidate points of row y at ply. The classical
+// searcher takes PentaZen's: the points on a line with a stone at most two
+// points away, and at the first two plies of a position of fewer than five
+// stones (the first move out of a three-stone opening) the 5x5 square and
+// the points three along a line. Negamax keeps the 5x5 square.
+func (s *searcher) nearRow(y, ply int) uint32 {
+	b := s.b
+	switch {
+	case !s.p.classic:
+		return b.nearRow(y)
+	case ply < 2 && b.stones() < 5:
+		return b.largeRow(y)
+	}
+	return b.starRow(y)
 }
 
 // sortMoves orders moves by pattern value and history and keeps the best width.
