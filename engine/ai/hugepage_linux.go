@@ -11,7 +11,8 @@ import (
 // given only to memory that asks). A table is read at random, one cache
 // line a node: with 4 KiB pages nearly every probe also misses the TLB.
 // It is advice only: an error (an old kernel, huge pages off) changes
-// nothing but the speed. Tables of less than a huge page are left alone.
+// nothing but the speed. Tables under two huge pages (4 MiB) are left
+// alone: the small tables of the easier levels gain nothing from them.
 func adviseHuge(p unsafe.Pointer, n uintptr) {
 	const huge = 2 << 20
 	if n < 2*huge {
