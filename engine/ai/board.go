@@ -7,8 +7,8 @@ import (
 )
 
 // The search board is a one-dimensional array with a border of five wall
-// points on every side (rows share their side walls), so the keys of every
-// playing point can be updated without bounds checks.
+// points on every side (rows share their side walls), so the cells along
+// the lines through any playing point can be read without bounds checks.
 const (
 	pad       = halfLine
 	maxCells  = (engine.MaxSize + 2*pad + 1) * (engine.MaxSize + pad)
@@ -32,7 +32,7 @@ var zobrist = func() (z [maxCells][2]uint64) {
 	return z
 }()
 
-// board is the search's own position: cells, per-point line keys and
+// board is the search's own position: cells, line words and per-point
 // patterns for both sides, kept up to date incrementally along the four lines
 // through each placed or removed stone. It is owned by one search.
 type board struct {
@@ -45,9 +45,14 @@ type board struct {
 	reach     int   // how far along a line a stone changes patterns
 
 	cell [maxCells]uint8
-	key  [maxCells][4]uint32
-	pidx [maxCells][2]uint16 // nibble-packed line patterns per side
-	cmb  [maxCells][2]combo
+	// lines holds every line as a word of cell codes (lines.go); lpos is
+	// each playing cell's place in its four lines, keyMask the bits of
+	// reach points.
+	lines   [maxLines]uint64
+	lpos    [maxCells][4]linePos
+	keyMask uint32
+	pidx    [maxCells][2]uint16 // nibble-packed line patterns per side
+	cmb     [maxCells][2]combo
 	// occ has a bit per stone (either colour), a word per row, row y at
 	// occ[y+2] so that the two rows either side of any row can be read:
 	// the candidate moves, the empty points within two of a stone, are a
@@ -122,17 +127,8 @@ func (b *board) reset(size int, rule engine.Rule) {
 			b.points = append(b.points, int32(i))
 		}
 	}
-	// Keys from scratch; only playing cells' keys are ever read.
+	b.resetLines()
 	for _, i := range b.points {
-		for d, dd := range b.dirs {
-			var k uint32
-			for o := -halfLine; o <= halfLine; o++ {
-				if o != 0 {
-					k |= uint32(b.cell[int(i)+o*dd]) << keyShift(o)
-				}
-			}
-			b.key[i][d] = k
-		}
 		b.refresh(int(i))
 		b.addPoint(int(i))
 	}
@@ -163,7 +159,7 @@ type change struct {
 func (b *board) refresh(i int) {
 	var pb, pw uint16
 	for d := 0; d < 4; d++ {
-		v := b.tab.line[(b.key[i][d]>>b.tab.shift)&b.tab.mask]
+		v := b.tab.line[b.pointKey(i, d)]
 		pb |= uint16(v&15) << (4 * d)
 		pw |= uint16(v>>4) << (4 * d)
 	}
@@ -201,10 +197,11 @@ func (b *board) cellEval(idx uint16, c *combo) (mover, opp int32) {
 	return pointEval(idx, c.cat)
 }
 
-// updateLine re-reads the pattern of empty cell q along direction d.
-func (b *board) updateLine(q, d int) {
+// updateLine re-reads the pattern of empty cell q along direction d, whose
+// line key is now key.
+func (b *board) updateLine(q, d int, key uint32) {
 	d &= 3
-	v := b.tab.line[(b.key[q][d]>>b.tab.shift)&b.tab.mask]
+	v := b.tab.line[key]
 	sh := uint(4 * d)
 	pi := &b.pidx[q]
 	ob, ow := pi[0]>>sh&15, pi[1]>>sh&15
@@ -332,16 +329,17 @@ func (b *board) play(i int) {
 	b.nmove++
 	b.setOcc(i, true)
 	for d, dd := range b.dirs {
+		lp := b.lpos[i][d]
+		w := &b.lines[lp.line()]
+		bit := lp.bit()
+		*w |= uint64(c) << bit
+		word := *w
 		for o := 1; o <= b.reach; o++ {
-			q := i + o*dd
-			b.key[q][d] |= uint32(c) << keyShift(-o)
-			if b.cell[q] == cEmpty {
-				b.updateLine(q, d)
+			if q := i + o*dd; b.cell[q] == cEmpty {
+				b.updateLine(q, d, b.lineKey(word, bit+uint(2*o)))
 			}
-			q = i - o*dd
-			b.key[q][d] |= uint32(c) << keyShift(o)
-			if b.cell[q] == cEmpty {
-				b.updateLine(q, d)
+			if q := i - o*dd; b.cell[q] == cEmpty {
+				b.updateLine(q, d, b.lineKey(word, bit-uint(2*o)))
 			}
 		}
 	}
@@ -360,11 +358,8 @@ func (b *board) undo() {
 	b.cell[i] = cEmpty
 	b.hash ^= zobrist[i][s]
 	b.setOcc(i, false)
-	for d, dd := range b.dirs {
-		for o := 1; o <= b.reach; o++ {
-			b.key[i+o*dd][d] &^= 3 << keyShift(-o)
-			b.key[i-o*dd][d] &^= 3 << keyShift(o)
-		}
+	for _, lp := range b.lpos[i] {
+		b.lines[lp.line()] &^= 3 << lp.bit()
 	}
 	// The cell's own patterns were left as they were when it was played.
 	for k := b.logLen - 1; k >= b.logStart[b.nmove]; k-- {

@@ -58,10 +58,16 @@ func compareFresh(t *testing.T, b *board) (fouls int) {
 		if b.cell[q] != f.cell[q] {
 			t.Fatalf("cell %d differs", q)
 		}
-		for d := 0; d < 4; d++ {
-			mk := func(k uint32) uint32 { return (k >> b.tab.shift) & b.tab.mask }
-			if b.cell[q] == cEmpty && mk(b.key[q][d]) != mk(f.key[q][d]) {
-				t.Fatalf("point %v: keys differ", b.point(int(q)))
+		for d, dd := range b.dirs {
+			// The key from the cells, as the tables were built (keyShift).
+			var k uint32
+			for o := -halfLine; o <= halfLine; o++ {
+				if o != 0 {
+					k |= uint32(b.cell[int(q)+o*dd]) << keyShift(o)
+				}
+			}
+			if b.cell[q] == cEmpty && b.pointKey(int(q), d) != (k>>b.tab.shift)&b.tab.mask {
+				t.Fatalf("point %v direction %d: line key %x, from the cells %x", b.point(int(q)), d, b.pointKey(int(q), d), (k>>b.tab.shift)&b.tab.mask)
 			}
 		}
 		if b.cell[q] == cEmpty && b.pidx[q] != f.pidx[q] {

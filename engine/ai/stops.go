@@ -89,8 +89,9 @@ func (b *board) stopsFlex(q int, flex []int32) bool {
 			if o == 0 || o < -b.reach || o > b.reach || int(f)+o*dd != q {
 				continue
 			}
-			key := b.key[f][d] | uint32(us+1)<<keyShift(o)
-			v := b.tab.line[(key>>b.tab.shift)&b.tab.mask]
+			lp := b.lpos[f][d]
+			w := b.lines[lp.line()] | uint64(us+1)<<(lp.bit()+uint(2*o))
+			v := b.tab.line[b.lineKey(w, lp.bit())]
 			nib := uint16(v & 15)
 			if them == 1 {
 				nib = uint16(v >> 4)
