@@ -164,8 +164,8 @@ func (b *board) refresh(i int) {
 		pw |= uint16(v>>4) << (4 * d)
 	}
 	b.pidx[i] = [2]uint16{pb, pw}
-	b.cmb[i][0] = b.tab.combo[0][pb]
-	b.cmb[i][1] = b.tab.combo[1][pw]
+	b.cmb[i][0] = comboAt(b.tab.kind[0], pb)
+	b.cmb[i][1] = comboAt(b.tab.kind[1], pw)
 }
 
 func (b *board) addPoint(i int) {
@@ -217,25 +217,28 @@ func (b *board) updateLine(q, d int, key uint32) {
 	if nb != ob {
 		old := pi[0]
 		pi[0] ^= (nb ^ ob) << sh
-		if nc := &b.tab.combo[0][pi[0]]; nc.foul() || b.cmb[q][0].foul() {
-			b.setFoul(q, old, nc)
+		if k := b.tab.kind[0][pi[0]]; k>>kindFlags&flagFoul != 0 || b.cmb[q][0].foul() {
+			b.setFoul(q, old, ob, nb, k)
 		} else {
-			setCombo(&b.cmb[q][0], q, ob, nb, nc, &b.cnt[0], &b.sum[0], &b.four[0])
+			setCombo(&b.cmb[q][0], q, ob, nb, k, &b.cnt[0], &b.sum[0], &b.four[0])
 		}
 	}
 	if nw != ow {
 		pi[1] ^= (nw ^ ow) << sh
-		setCombo(&b.cmb[q][1], q, ow, nw, &b.tab.combo[1][pi[1]], &b.cnt[1], &b.sum[1], &b.four[1])
+		setCombo(&b.cmb[q][1], q, ow, nw, b.tab.kind[1][pi[1]], &b.cnt[1], &b.sum[1], &b.four[1])
 	}
 }
 
 // setFoul is setCombo for renju's black where the cell's combo was or
 // becomes a foul, worth nothing to the evaluation: the cell's whole share
-// goes out with its old patterns old and comes back with its new ones.
-func (b *board) setFoul(q int, old uint16, nc *combo) {
+// goes out with its old patterns old and comes back with its new ones, of
+// kind k; the line that changed went from op to np.
+func (b *board) setFoul(q int, old, op, np uint16, k uint8) {
 	oc := &b.cmb[q][0]
+	nc := combo{ord: oc.ord + int16(ordNib[np&15]-ordNib[op&15])}
+	nc.setKind(k)
 	om, oo := b.cellEval(old, oc)
-	nm, no := b.cellEval(b.pidx[q][0], nc)
+	nm, no := b.cellEval(b.pidx[q][0], &nc)
 	b.sum[0][0] += nm - om
 	b.sum[0][1] += no - oo
 	if (oc.cat >= catB4) != (nc.cat >= catB4) {
@@ -243,26 +246,27 @@ func (b *board) setFoul(q int, old uint16, nc *combo) {
 	}
 	b.cnt[0][oc.cat]--
 	b.cnt[0][nc.cat]++
-	*oc = *nc
+	*oc = nc
 }
 
-// setCombo replaces the meaning oc of empty cell q for one side, whose
-// pattern on one line went from op to np, by nc, keeping that side's
-// counts, sums and four bits.
-func setCombo(oc *combo, q int, op, np uint16, nc *combo, cnt *[numCats]int32, sum *[2]int32, four *[fourWords]uint64) {
+// setCombo updates the meaning oc of empty cell q for one side, whose
+// pattern on one line went from op to np and whose kind is now k, keeping
+// that side's counts, sums and four bits.
+func setCombo(oc *combo, q int, op, np uint16, k uint8, cnt *[numCats]int32, sum *[2]int32, four *[fourWords]uint64) {
 	sum[0] += evalNib[0][np&15] - evalNib[0][op&15]
 	sum[1] += evalNib[1][np&15] - evalNib[1][op&15]
-	if oc.cat != nc.cat {
-		if (oc.cat >= catB4) != (nc.cat >= catB4) {
+	oc.ord += int16(ordNib[np&15] - ordNib[op&15])
+	if cat := k & (1<<kindFlags - 1); oc.cat != cat {
+		if (oc.cat >= catB4) != (cat >= catB4) {
 			four[q/64] ^= 1 << (q % 64)
 		}
-		o, n := oc.cat&(numCats-1), nc.cat&(numCats-1)
+		o, n := oc.cat&(numCats-1), cat&(numCats-1)
 		cnt[o]--
 		cnt[n]++
 		sum[0] += evalCat[0][n] - evalCat[0][o]
 		sum[1] += evalCat[1][n] - evalCat[1][o]
 	}
-	*oc = *nc
+	oc.setKind(k)
 }
 
 // setOcc sets or clears the occupancy bit of cell i.

@@ -99,7 +99,7 @@ func compareFresh(t *testing.T, b *board) (fouls int) {
 			if got, want := b.four[s][q/64]>>(q%64)&1 == 1, b.cmb[q][s].cat >= catB4; got != want {
 				t.Fatalf("point %v side %d: four bit %v, category %d", b.point(int(q)), s, got, b.cmb[q][s].cat)
 			}
-			if c := b.tab.combo[s][b.pidx[q][s]]; c != b.cmb[q][s] {
+			if c := makeCombo(int(b.pidx[q][s]), b.rule == engine.Renju && s == 0); c != b.cmb[q][s] {
 				t.Fatalf("point %v side %d: combo %+v, want %+v", b.point(int(q)), s, b.cmb[q][s], c)
 			}
 			m, o := pointEval(b.pidx[q][s], b.cmb[q][s].cat)

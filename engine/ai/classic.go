@@ -326,6 +326,13 @@ var orderVal = [numPats]int32{
 	patF3: 2048, patB4: 2048, patD4: 4096, patF4: 4096, patF5: 6000,
 }
 
+// ordNib is orderVal by a line's nibble: codes past the patterns are worth
+// nothing.
+var ordNib = func() (t [16]int32) {
+	copy(t[:], orderVal[:])
+	return t
+}()
+
 // classicScores returns the ordering score of each move (in s.scr[ply]):
 // the mover's shapes there (half again as much) and the opponent's, a
 // four-three of either side first, and the side's history.

@@ -282,14 +282,49 @@ const (
 )
 
 // combo is what a point means to one side: its category, its value for
-// ordering and evaluation, and for renju's black whether the engine must be
-// asked if the point is forbidden (flagCheck) and whether it most likely is
-// (flagFoul). Six bytes: the tables and the undo log stay small.
+// the classical searcher's ordering, and for renju's black whether the
+// engine must be asked if the point is forbidden (flagCheck) and whether it
+// most likely is (flagFoul). Four bytes: the undo log stays small. The
+// tables hold only the category and flags (a kind, one byte), so each
+// side's table is 64 KiB and stays in the cache; the board keeps ord as a
+// sum, one line's share at a time.
 type combo struct {
 	cat   uint8
 	flags uint8
-	val   int16 // for move ordering
 	ord   int16 // for the classical searcher's move ordering: orderVal summed
+}
+
+// A kind is a combo's category and flags in one byte: the category in the
+// low bits, the flags from kindFlags up.
+const kindFlags = 4
+
+// kindOf returns the kind of c.
+func kindOf(c combo) uint8 { return c.cat | c.flags<<kindFlags }
+
+// setKind sets c's category and flags from kind k.
+func (c *combo) setKind(k uint8) { c.cat, c.flags = k&(1<<kindFlags-1), k>>kindFlags }
+
+// comboAt returns the combo of the nibble-packed patterns idx of one side,
+// from that side's kind table.
+func comboAt(kind *[1 << 16]uint8, idx uint16) combo {
+	var c combo
+	c.setKind(kind[idx])
+	for d := 0; d < 4; d++ {
+		c.ord += int16(ordNib[idx>>(4*d)&15])
+	}
+	return c
+}
+
+// comboVal is the negamax levels' ordering value of a point for one side,
+// from its patterns idx and category: patVal summed, with catVal.
+func comboVal(idx uint16, cat uint8) int32 {
+	v := int32(catVal[cat&(numCats-1)])
+	for d := 0; d < 4; d++ {
+		if p := idx >> (4 * d) & 15; p < uint16(numPats) {
+			v += int32(patVal[p])
+		}
+	}
+	return v
 }
 
 // combo flags, for renju's black only.
@@ -345,8 +380,9 @@ type ruleTables struct {
 	// exact-five rules look five points either way to see overlines.
 	line        []uint8
 	shift, mask uint32
-	// combo maps four nibble-packed patterns of one side to their meaning.
-	combo [2]*[1 << 16]combo
+	// kind maps four nibble-packed patterns of one side to their combo's
+	// category and flags.
+	kind [2]*[1 << 16]uint8
 }
 
 var (
@@ -396,9 +432,9 @@ func buildTables(r engine.Rule) *ruleTables {
 	}
 	for side := 0; side < 2; side++ {
 		renjuBlack := r == engine.Renju && side == 0
-		t.combo[side] = new([1 << 16]combo)
-		for idx := range t.combo[side] {
-			t.combo[side][idx] = makeCombo(idx, renjuBlack)
+		t.kind[side] = new([1 << 16]uint8)
+		for idx := range t.kind[side] {
+			t.kind[side][idx] = kindOf(makeCombo(idx, renjuBlack))
 		}
 	}
 	return t
@@ -419,7 +455,6 @@ func sideCell(c, own uint8, caro bool) uint8 {
 // makeCombo classifies a point from its four packed line patterns.
 func makeCombo(idx int, renjuBlack bool) combo {
 	var n [numPats]int
-	val := int16(0)
 	ord := int16(0)
 	for d := 0; d < 4; d++ {
 		p := uint8(idx>>(4*d)) & 15
@@ -427,7 +462,6 @@ func makeCombo(idx int, renjuBlack bool) combo {
 			p = patDead
 		}
 		n[p]++
-		val += patVal[p]
 		ord += int16(orderVal[p])
 	}
 	var c combo
@@ -460,6 +494,6 @@ func makeCombo(idx int, renjuBlack bool) combo {
 			c.flags |= flagFoul
 		}
 	}
-	c.val, c.ord = val+catVal[c.cat], ord
+	c.ord = ord
 	return c
 }

@@ -854,7 +854,7 @@ func (s *searcher) scoreMoves(ply int, m []int32) []int32 {
 	sc := s.scr[ply][:0]
 	for _, q := range m {
 		a, d := b.cmb[q][us], b.cmb[q][them]
-		v := int32(a.val)*3/2 + int32(d.val) + s.hist[us][q]/16
+		v := comboVal(b.pidx[q][us], a.cat)*3/2 + comboVal(b.pidx[q][them], d.cat) + s.hist[us][q]/16
 		switch {
 		case a.cat >= catB4F3:
 			v += 20000

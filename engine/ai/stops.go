@@ -99,7 +99,7 @@ func (b *board) stopsFlex(q int, flex []int32) bool {
 			idx = idx&^(15<<(4*d)) | nib<<(4*d)
 			break
 		}
-		if b.tab.combo[them][idx].cat == catFlex4 {
+		if b.tab.kind[them][idx]&(1<<kindFlags-1) == catFlex4 {
 			return false
 		}
 	}
