@@ -217,7 +217,7 @@ func (b *board) updateLine(q, d int, key uint32) {
 	if nb != ob {
 		old := pi[0]
 		pi[0] ^= (nb ^ ob) << sh
-		if k := b.tab.kind[0][pi[0]]; k>>kindFlags&flagFoul != 0 || b.cmb[q][0].foul() {
+		if k := b.tab.kind[0][pi[0]]; kindFoul(k) || b.cmb[q][0].foul() {
 			b.setFoul(q, old, ob, nb, k)
 		} else {
 			setCombo(&b.cmb[q][0], q, ob, nb, k, &b.cnt[0], &b.sum[0], &b.four[0])
@@ -256,7 +256,7 @@ func setCombo(oc *combo, q int, op, np uint16, k uint8, cnt *[numCats]int32, sum
 	sum[0] += evalNib[0][np&15] - evalNib[0][op&15]
 	sum[1] += evalNib[1][np&15] - evalNib[1][op&15]
 	oc.ord += int16(ordNib[np&15] - ordNib[op&15])
-	if cat := k & (1<<kindFlags - 1); oc.cat != cat {
+	if cat := kindCat(k); oc.cat != cat {
 		if (oc.cat >= catB4) != (cat >= catB4) {
 			four[q/64] ^= 1 << (q % 64)
 		}

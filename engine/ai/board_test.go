@@ -7,7 +7,7 @@ import (
 	"github.com/gomokud/gomoku/engine"
 )
 
-// TestBoardIncremental checks that the incrementally kept keys, patterns,
+// TestBoardIncremental checks that the incrementally kept line words, patterns,
 // counts, sums and four bits equal a board rebuilt from scratch after random play and
 // takebacks, for every rule, renju's black fouls (worth nothing) included.
 func TestBoardIncremental(t *testing.T) {
@@ -66,12 +66,13 @@ func compareFresh(t *testing.T, b *board) (fouls int) {
 					k |= uint32(b.cell[int(q)+o*dd]) << keyShift(o)
 				}
 			}
-			if b.cell[q] == cEmpty && b.pointKey(int(q), d) != (k>>b.tab.shift)&b.tab.mask {
-				t.Fatalf("point %v direction %d: line key %x, from the cells %x", b.point(int(q)), d, b.pointKey(int(q), d), (k>>b.tab.shift)&b.tab.mask)
+			got, want := b.pointKey(int(q), d), (k>>b.tab.shift)&b.tab.mask
+			if b.cell[q] == cEmpty && got != want {
+				t.Fatalf("point %v direction %d: line key %x, from the cells %x", b.point(int(q)), d, got, want)
 			}
 		}
 		if b.cell[q] == cEmpty && b.pidx[q] != f.pidx[q] {
-			t.Fatalf("point %v: keys/patterns differ", b.point(int(q)))
+			t.Fatalf("point %v: patterns differ", b.point(int(q)))
 		}
 	}
 	if b.eb != nil && b.eb.Hash() != f.eb.Hash() {

@@ -25,15 +25,17 @@
 //
 // # How it searches
 //
-// The search keeps its own board (a padded one-dimensional array) with, for
-// every empty point, a line key per direction: two bits for each of the five
-// points on either side. Keys change only along the four lines through a
-// placed or removed stone. A table built once per rule maps a key to the
-// shape a stone there would make for each side (five, straight four, four,
-// open three, three, open two ...), computed by a small recursive line
-// analysis; a second table combines the four directions into a category
-// (five, open four or double four, four-three, four, double three, three)
-// and a value. Counts of each category per side are kept, so "can the
+// The search keeps its own board (a padded one-dimensional array) and every
+// line of it (rows, columns, diagonals) as one word of two-bit cell codes, so
+// a stone is one store per direction. An empty point's key along a line, the
+// codes of the five points on either side, is cut out of its line's word. A
+// table built once per rule maps a key to the shape a stone there would make
+// for each side (five, straight four, four, open three, three, open two ...),
+// computed by a small recursive line analysis; a second table combines the
+// four directions into a category (five, open four or double four,
+// four-three, four, double three, three); the ordering values are sums over
+// the four shapes, kept with them. Only the points along the four lines
+// through a placed or removed stone change. Counts of each category per side are kept, so "can the
 // opponent make five?" or "does the opponent have an open three?" are
 // answered without looking at the board.
 //

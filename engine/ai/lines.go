@@ -27,6 +27,8 @@ type linePos uint16
 
 func (p linePos) line() int { return int(p >> 6) }
 func (p linePos) bit() uint { return uint(p & 63) }
+
+// mkLinePos returns the place of the point at position pos of line line.
 func mkLinePos(line, pos int) linePos {
 	return linePos(line<<6 | 2*pos)
 }
@@ -42,10 +44,10 @@ func (b *board) resetLines() {
 		p := b.point(int(i))
 		x, y := p.X, p.Y
 		b.lpos[i] = [4]linePos{
-			mkLinePos(y, x+linePad),           // row
-			mkLinePos(n+x, y+linePad),         // column
-			mkLinePos(2*n+x-y+n-1, y+linePad), // diagonal, x-y constant
-			mkLinePos(4*n-1+x+y, y+linePad),   // anti-diagonal, x+y constant
+			mkLinePos(y, x+linePad),         // row
+			mkLinePos(n+x, y+linePad),       // column
+			mkLinePos(3*n-1+x-y, y+linePad), // diagonal, x-y constant
+			mkLinePos(4*n-1+x+y, y+linePad), // anti-diagonal, x+y constant
 		}
 		for _, lp := range b.lpos[i] {
 			b.lines[lp.line()] &^= 3 << lp.bit()

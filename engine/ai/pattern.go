@@ -301,8 +301,12 @@ const kindFlags = 4
 // kindOf returns the kind of c.
 func kindOf(c combo) uint8 { return c.cat | c.flags<<kindFlags }
 
+// kindCat and kindFoul read a kind's category and its foul flag.
+func kindCat(k uint8) uint8 { return k & (1<<kindFlags - 1) }
+func kindFoul(k uint8) bool { return k>>kindFlags&flagFoul != 0 }
+
 // setKind sets c's category and flags from kind k.
-func (c *combo) setKind(k uint8) { c.cat, c.flags = k&(1<<kindFlags-1), k>>kindFlags }
+func (c *combo) setKind(k uint8) { c.cat, c.flags = kindCat(k), k>>kindFlags }
 
 // comboAt returns the combo of the nibble-packed patterns idx of one side,
 // from that side's kind table.
@@ -360,7 +364,8 @@ func pointEval(idx uint16, cat uint8) (mover, opp int32) {
 	return mover, opp
 }
 
-// patVal is the worth of one line pattern, for ordering and evaluation.
+// patVal is the worth of one line pattern for the negamax levels' move
+// ordering (comboVal); the evaluation's worths are evalPat.
 var patVal = [numPats]int16{
 	patDead: 0, patB1: 1, patF1: 3, patB2: 6, patF2: 16, patB3: 20,
 	patF3: 60, patB4: 70, patD4: 300, patF4: 300, patOvl: 0, patF5: 2000,

@@ -67,7 +67,7 @@ func (b *board) keepIfStops(dst []int32, n, q int) []int32 {
 // leaves the opponent no open-four point, flex being the cells where it has
 // one now (catFlex4). A stone changes only the patterns along its four
 // lines, and only by blocking, so it is enough to read again, with the stone
-// in its key, the one line through q of every such cell: what playing q
+// in its line word, the one line through q of every such cell: what playing q
 // would do, without playing it. Under renju a black point's legality can
 // depend on any stone, so there the move is played.
 func (b *board) stopsFlex(q int, flex []int32) bool {
@@ -99,7 +99,7 @@ func (b *board) stopsFlex(q int, flex []int32) bool {
 			idx = idx&^(15<<(4*d)) | nib<<(4*d)
 			break
 		}
-		if b.tab.kind[them][idx]&(1<<kindFlags-1) == catFlex4 {
+		if kindCat(b.tab.kind[them][idx]) == catFlex4 {
 			return false
 		}
 	}

@@ -15,7 +15,8 @@ func TestStopsFlex(t *testing.T) {
 	for _, rule := range engine.Rules {
 		rng := rand.New(rand.NewPCG(11, uint64(rule)))
 		for game := 0; game < 300; game++ {
-			b := newBoard(15, rule)
+			// Sizes from 7 to 20 put the stones against every wall.
+			b := newBoard([]int{15, 20, 7}[game%3], rule)
 			for k := 0; k < 10+rng.IntN(30); k++ {
 				q := int(b.points[rng.IntN(len(b.points))])
 				if b.cell[q] != cEmpty || b.cmb[q][b.turn].cat == catFive || !b.legal(q, b.turn) {
