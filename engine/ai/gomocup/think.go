@@ -67,7 +67,7 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 // turn's search asks for when the manager gives no memory limit. The
 // least is four times Max's own 32 MiB: at 0.5 s a move on two threads
 // the brain searches 2-2.5M nodes a move, more than 32 MiB's 2M slots,
-// and a table that keeps the last moves' entries scored 59% and 60%
+// and a table that keeps the last moves' entries scored 59% and 55.9%
 // where 32 MiB scored 55.5% and 56% (docs/ai.md, session 27).
 const (
 	minTableMiB = 128
