@@ -63,19 +63,15 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	return ai.Think(ctx, req)
 }
 
-// Table sizes of the brain at Max, in MiB: the least, and the most a
-// turn's search asks for when the manager gives no memory limit. The
-// least is four times Max's own 32 MiB: at 0.5 s a move on two threads
-// the brain searches 2-2.5M nodes a move, more than 32 MiB's 2M slots,
-// and a table that keeps the last moves' entries scored 59% and 55.9%
-// where 32 MiB scored 55.5% and 56% (docs/ai.md, session 27).
+// Table sizes of the brain at Max, in MiB: Max's own, and the most a
+// turn's search asks for when the manager gives no memory limit.
 const (
-	minTableMiB = 128
+	minTableMiB = 32
 	maxTableMiB = 256
 )
 
 // tableMiB is the size of the brain's table (0: the level's own). At Max
-// it is minTableMiB, doubled while it is less than a MiB for every 100 ms
+// it is Max's 32 MiB, doubled while it is less than a MiB for every 100 ms
 // of a turn's search (each thread's time counted: 128 MiB at 5 s on two
 // threads), as tournament engines size theirs to the time control: what
 // a table keeps from move to move and between the threads is worth more
