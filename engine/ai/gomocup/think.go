@@ -70,8 +70,20 @@ const (
 	maxTableMiB = 256
 )
 
+// From turns of fullTableTurn on, the brain's table is at least
+// fullTableMiB: at 0.5 s a move on two threads it searches 2-2.5M nodes a
+// move, more than 32 MiB's 2M slots, and a table that keeps the last
+// moves' entries scored 59% and 60% against PentaZen where 32 MiB scored
+// 55.5% and 56% (docs/ai.md, session 27). Shorter turns keep the smaller
+// table: the first move pays for touching a new table's memory, which a
+// turn of 150 ms on a loaded machine could not absorb (measured in CI).
+const (
+	fullTableTurn = 500 * time.Millisecond
+	fullTableMiB  = 128
+)
+
 // tableMiB is the size of the brain's table (0: the level's own). At Max
-// it is Max's 32 MiB, doubled while it is less than a MiB for every 100 ms
+// it is Max's 32 MiB (fullTableMiB from turns of fullTableTurn), doubled while it is less than a MiB for every 100 ms
 // of a turn's search (each thread's time counted: 128 MiB at 5 s on two
 // threads), as tournament engines size theirs to the time control: what
 // a table keeps from move to move and between the threads is worth more
@@ -94,6 +106,9 @@ func (b *Brain) tableMiB() int {
 	}
 	search := turn * time.Duration(max(b.Threads, 1))
 	mib := max(minTableMiB, ai.TableMiB(maxTableMiB, search))
+	if turn >= fullTableTurn {
+		mib = max(mib, fullTableMiB)
+	}
 	if b.maxMemory > 0 {
 		mib = int(min(int64(mib), max(1, b.maxMemory>>21)))
 	}
