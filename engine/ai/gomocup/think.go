@@ -83,9 +83,9 @@ const (
 )
 
 // tableMiB is the size of the brain's table (0: the level's own). At Max
-// it is Max's 32 MiB (fullTableMiB from turns of fullTableTurn), doubled while it is less than a MiB for every 100 ms
-// of a turn's search (each thread's time counted: 128 MiB at 5 s on two
-// threads), as tournament engines size theirs to the time control: what
+// it is Max's 32 MiB (fullTableMiB from turns of fullTableTurn), doubled
+// while it is less than a MiB for every 100 ms of a turn's search (each
+// thread's time counted: 128 MiB at 5 s on two threads), as tournament engines size theirs to the time control: what
 // a table keeps from move to move and between the threads is worth more
 // when a turn's search is long (docs/ai.md, session 23). It is at most
 // half the memory the manager allows (INFO max_memory), the rest being the
