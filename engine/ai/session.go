@@ -8,9 +8,9 @@ import "github.com/gomokud/gomoku/engine"
 // Give the same Session to every Think of one game (Request.Session), one
 // call at a time: a Session is not safe for concurrent use. It starts
 // afresh by itself when the board size, the rule or the level changes (at
-// the size that search asks for), and its table grows, starting afresh,
-// when a search asks for a larger one (Request.TTMiB); a smaller request
-// keeps the table.
+// the size that search asks for), and its table is allocated again,
+// starting afresh, when a search asks for another size (Request.TTMiB):
+// a caller that keeps the size from move to move keeps the table.
 // A search that uses one is not repeatable, since it depends on the earlier
 // searches, so a request with a NodeLimit leaves it alone.
 type Session struct {
@@ -21,10 +21,25 @@ type Session struct {
 	level Level
 }
 
-// NewSession returns an empty session. Its table is allocated at the first
-// move it is used for, at the level's full size (32 MiB for Max) or the
-// request's TTMiB.
+// NewSession returns an empty session. Its table is allocated by Reserve
+// or at the first move it is used for, at the level's full size (32 MiB
+// for Max) or the request's TTMiB.
 func NewSession() *Session { return &Session{} }
+
+// Reserve allocates the session's table at mib MiB, unless it has that
+// size already, and touches every page of it, so that the first search
+// with the table (asking for the same size) pays neither for the
+// allocation nor for the page faults. A caller calls it where it has time
+// to spare before a clock runs: the Gomocup brain at START, which the
+// manager waits for.
+func (ss *Session) Reserve(mib int) {
+	if len(ss.tt.e) == newTableLen(mib) {
+		return
+	}
+	ss.tt = newTable(mib)
+	ss.tt.touch()
+	ss.size = 0 // the next search starts afresh
+}
 
 // sessionTurnSalt tells apart, in the table, positions with the same stones
 // and a different side to move, which the Zobrist hash alone does not: it
@@ -36,7 +51,7 @@ const sessionTurnSalt = 0x5bd1e9955bd1e995
 // given table size, and the salt of the search's entries.
 func (ss *Session) use(mib int, pos *position, level Level) (*table, uint64) {
 	n := newTableLen(mib)
-	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level || len(ss.tt.e) < n {
+	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level || len(ss.tt.e) != n {
 		if len(ss.tt.e) != n {
 			ss.tt = newTable(mib)
 		}

@@ -126,9 +126,11 @@ func benchLine(b *testing.B, n int) []engine.Move {
 	return moves
 }
 
-// TestSessionGrows: a search that asks for a larger table than the
-// session's gets one, starting afresh; a smaller request keeps the table.
-func TestSessionGrows(t *testing.T) {
+// TestSessionSize: a search that asks for another table size than the
+// session's gets a table of that size, starting afresh; the same size
+// keeps the table and its salt. Reserve allocates the table ahead, touched,
+// and the first search of that size uses it.
+func TestSessionSize(t *testing.T) {
 	pos := &position{size: 15, rule: engine.Freestyle, moves: make([]engine.Move, 4), toMove: engine.Black}
 	ss := NewSession()
 	small, s1 := ss.use(1, pos, Max)
@@ -137,7 +139,22 @@ func TestSessionGrows(t *testing.T) {
 	if n := len(big.e); n != newTableLen(4) || n <= n1 || s2 == s1 {
 		t.Fatalf("asked for 4 MiB after 1: %d slots (was %d), salt changed %v", n, n1, s2 != s1)
 	}
-	if again, s3 := ss.use(1, pos, Max); len(again.e) != len(big.e) || s3 != s2 {
-		t.Fatal("a smaller request shrank the table or started afresh")
+	if again, s3 := ss.use(4, pos, Max); &again.e[0] != &big.e[0] || s3 != s2 {
+		t.Fatal("the same size allocated the table again or started afresh")
+	}
+	if shrunk, _ := ss.use(1, pos, Max); len(shrunk.e) != n1 {
+		t.Fatalf("asked for 1 MiB after 4: %d slots, want %d", len(shrunk.e), n1)
+	}
+
+	ss = NewSession()
+	ss.Reserve(8)
+	first := &ss.tt.e[0]
+	ss.Reserve(8)
+	if &ss.tt.e[0] != first {
+		t.Fatal("Reserve of the size the table has allocated it again")
+	}
+	tt, _ := ss.use(8, pos, Max)
+	if len(tt.e) != newTableLen(8) || &tt.e[0] != first {
+		t.Fatal("the first search did not use the reserved table")
 	}
 }

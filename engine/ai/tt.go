@@ -55,6 +55,15 @@ func newTable(mib int) table {
 	return table{e: e, mask: uint64(n/bucketSlots - 1)}
 }
 
+// touch writes a slot of every 4 KiB page of an empty table, so that the
+// kernel maps all of its memory now rather than in a search.
+func (t *table) touch() {
+	const perPage = 4096 / int(unsafe.Sizeof(ttSlot{}))
+	for i := 0; i < len(t.e); i += perPage {
+		t.e[i].check.Store(0)
+	}
+}
+
 // newTableLen is the number of slots of a table of at most mib MiB.
 func newTableLen(mib int) int {
 	n := 1024

@@ -121,6 +121,7 @@ func (b *Brain) handle(ctx context.Context, cmd, arg string, sc *bufio.Scanner) 
 			return
 		}
 		b.stones = b.stones[:0]
+		b.reserve()
 		b.say("OK")
 	case "INFO":
 		b.info(arg)
@@ -181,6 +182,7 @@ func (b *Brain) start(n int, err error) {
 	b.size = n
 	b.stones = b.stones[:0]
 	ai.Warm()
+	b.reserve()
 	b.say("OK")
 }
 

@@ -110,19 +110,22 @@ func TestRuleBits(t *testing.T) {
 }
 
 // TestTimeLimit: with timeout_turn 150 ms every answer comes well within
-// it, on one searching thread or several.
+// it, on one searching thread or several. The game starts as a manager
+// starts it, with START (answered before any clock runs: the brain
+// reserves its table then), and the turns are timed.
 func TestTimeLimit(t *testing.T) {
 	for _, threads := range []int{1, 3} {
 		b := New(ai.Max)
-		b.size = 15
-		b.timeoutTurn = 150 * time.Millisecond
+		head := fmt.Sprintf("START 15\nINFO timeout_turn 150\nINFO thread_num %d\nEND\n", threads)
+		if err := b.Run(context.Background(), strings.NewReader(head), io.Discard); err != nil {
+			t.Fatal(err)
+		}
 		for _, p := range []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 8, Y: 6}} {
 			b.stones = append(b.stones, stone{p: p, own: len(b.stones)%2 == 1})
 		}
 		var out strings.Builder
 		start := time.Now()
-		script := fmt.Sprintf("INFO thread_num %d\nTURN 9,9\nTURN 9,7\nEND\n", threads)
-		if err := b.Run(context.Background(), strings.NewReader(script), &out); err != nil {
+		if err := b.Run(context.Background(), strings.NewReader("TURN 9,9\nTURN 9,7\nEND\n"), &out); err != nil {
 			t.Fatal(err)
 		}
 		if took := time.Since(start); took > 2*150*time.Millisecond {
@@ -215,11 +218,11 @@ func checkPoints(t *testing.T, answer string, stones []string) {
 	}
 }
 
-// TestTableSize: the brain's table at Max is 32 MiB at turns under 0.5 s,
-// 128 MiB from 0.5 s, and grows with the turn's search time (all
-// threads'), within half of max_memory and 256 MiB without it; a match clock shorter than twelve
-// turns sets the turn. Other levels keep their own size (0), within a
-// quarter of max_memory.
+// TestTableSize: the brain's table at Max is at least 128 MiB and grows
+// with the turn's search time (all threads'), within half of max_memory
+// and 256 MiB without it; a match clock shorter than twelve turns sets the
+// turn. Other levels keep their own size (0), within a quarter of
+// max_memory.
 func TestTableSize(t *testing.T) {
 	for _, c := range []struct {
 		info  string
@@ -228,7 +231,7 @@ func TestTableSize(t *testing.T) {
 	}{
 		{"", 128, ai.Max}, // the protocol's default turn, 5 s, on one thread
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
-		{"INFO timeout_turn 499\nINFO thread_num 2\nINFO max_memory 367001600\n", 32, ai.Max},
+		{"INFO timeout_turn 200\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 134217728\n", 64, ai.Max},
 		{"INFO timeout_turn 5000\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
 		{"INFO timeout_turn 5000\nINFO thread_num 1\n", 128, ai.Max},
@@ -237,8 +240,8 @@ func TestTableSize(t *testing.T) {
 		{"INFO timeout_turn 5000\nINFO thread_num 2\n", 0, ai.Hard},
 		{"INFO timeout_turn 5000\nINFO max_memory 367001600\n", 32, ai.Medium},
 		{"INFO timeout_turn 30000\nINFO timeout_match 12000\nINFO thread_num 2\n", 128, ai.Max},
-		{"INFO timeout_turn 30000\nINFO timeout_match 3000\nINFO thread_num 2\n", 32, ai.Max},
-		{"INFO timeout_turn 0\nINFO thread_num 4\n", 32, ai.Max},
+		{"INFO timeout_turn 30000\nINFO timeout_match 3000\nINFO thread_num 2\n", 128, ai.Max},
+		{"INFO timeout_turn 0\nINFO thread_num 4\n", 128, ai.Max},
 		{"INFO timeout_turn 5000\nINFO max_memory 1000\n", 1, ai.Max},
 	} {
 		b := New(c.level)

@@ -63,36 +63,29 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	return ai.Think(ctx, req)
 }
 
-// Table sizes of the brain at Max, in MiB: Max's own, and the most a
-// turn's search asks for when the manager gives no memory limit.
+// Table sizes of the brain at Max, in MiB: the least it keeps, and the
+// most a turn's search asks for when the manager gives no memory limit.
+// At 0.5 s a move on two threads a search of 2-2.5M nodes overfills the
+// 2M slots of Max's own 32 MiB, and a table that keeps the last moves'
+// entries scored 59% and 60% against PentaZen where 32 MiB scored 55.5%
+// and 56% (docs/ai.md, session 27). The brain reserves the table at START
+// (Session.Reserve), before any clock runs, so short turns have it too.
 const (
-	minTableMiB = 32
+	minTableMiB = 128
 	maxTableMiB = 256
 )
 
-// From turns of fullTableTurn on, the brain's table is at least
-// fullTableMiB: at 0.5 s a move on two threads it searches 2-2.5M nodes a
-// move, more than 32 MiB's 2M slots, and a table that keeps the last
-// moves' entries scored 59% and 60% against PentaZen where 32 MiB scored
-// 55.5% and 56% (docs/ai.md, session 27). Shorter turns keep the smaller
-// table: the first move pays for touching a new table's memory, which a
-// turn of 150 ms on a loaded machine could not absorb (measured in CI).
-const (
-	fullTableTurn = 500 * time.Millisecond
-	fullTableMiB  = 128
-)
-
 // tableMiB is the size of the brain's table (0: the level's own). At Max
-// it is Max's 32 MiB (fullTableMiB from turns of fullTableTurn), doubled
-// while it is less than a MiB for every 100 ms of a turn's search (each
-// thread's time counted: 128 MiB at 5 s on two threads), as tournament engines size theirs to the time control: what
-// a table keeps from move to move and between the threads is worth more
-// when a turn's search is long (docs/ai.md, session 23). It is at most
-// half the memory the manager allows (INFO max_memory), the rest being the
-// process's own. The turn is timeout_turn, or a twelfth of timeout_match
-// if that is less, so the size stays the same from move to move and the
-// session keeps its table. Other levels keep their own size, within a
-// quarter of max_memory.
+// it is minTableMiB, doubled while it is less than a MiB for every 100 ms
+// of a turn's search (each thread's time counted: 256 MiB from 12.8 s on
+// two threads), as tournament engines size theirs to the time control:
+// what a table keeps from move to move and between the threads is worth
+// more when a turn's search is long (docs/ai.md, session 23). It is at
+// most half the memory the manager allows (INFO max_memory), the rest
+// being the process's own. The turn is timeout_turn, or a twelfth of
+// timeout_match if that is less, so the size stays the same from move to
+// move and the session keeps its table. Other levels keep their own
+// size, within a quarter of max_memory.
 func (b *Brain) tableMiB() int {
 	if b.Level != ai.Max {
 		if b.maxMemory > 0 {
@@ -106,13 +99,19 @@ func (b *Brain) tableMiB() int {
 	}
 	search := turn * time.Duration(max(b.Threads, 1))
 	mib := max(minTableMiB, ai.TableMiB(maxTableMiB, search))
-	if turn >= fullTableTurn {
-		mib = max(mib, fullTableMiB)
-	}
 	if b.maxMemory > 0 {
 		mib = int(min(int64(mib), max(1, b.maxMemory>>21)))
 	}
 	return mib
+}
+
+// reserve allocates the Max brain's table for the settings known so far
+// and maps its memory, off the clock (see Session.Reserve). A later INFO
+// that changes the size makes the first move allocate it again.
+func (b *Brain) reserve() {
+	if b.Level == ai.Max {
+		b.session.Reserve(b.tableMiB())
+	}
 }
 
 // move plays the brain's move and answers it.
