@@ -175,6 +175,9 @@ func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, 
 		if b.flexPoint(us^1) >= 0 {
 			return -(WinScore - ply - 3)
 		}
+		if s.onlyFouls() {
+			return -(WinScore - ply - 1)
+		}
 		return static
 	}
 	s.buf[ply] = moves

@@ -494,6 +494,28 @@ var goldenCases = []goldenCase{
 		   a b c d e f g h i j k l m n o`,
 	},
 	{
+		name: "renju-last-point-forbidden", rule: engine.Renju, toMove: engine.White,
+		want: "f1", win: true, kind: "only-fouls",
+		why: "two points are left: after white f1 black's only point, h10, is an overline, a foul that loses (a game of session 28 against PentaZen ended so); white h10 instead lets black fill f1 for a draw",
+		diagram: `
+		15 x x o o o x o o o x o o o o x
+		14 o o x o o o o x o x o o o x o
+		13 o x o o x o x x o x x o o o o
+		12 x o x x x x o x x o x o x o o
+		11 x o o o x o x x o o o x o x x
+		10 x x o o o x o . o x o x o x o
+		 9 x o x o x o x x o x x o x x o
+		 8 o o x o o x x o x o x x x o o
+		 7 x o x x x x o x o o o x o x x
+		 6 x o x o x o o x x x o x o x x
+		 5 o x o o x o x x o x x o x o o
+		 4 x o o x o x x o x o o o o x x
+		 3 x x o o x o o o x o o x x x x
+		 2 x o x o o o x o x x o o x x x
+		 1 x x x o x . x x o x o x x x x
+		   a b c d e f g h i j k l m n o`,
+	},
+	{
 		name: "renju-double-four", rule: engine.Renju, toMove: engine.Black,
 		want: "", notWant: "g8", noWin: false, kind: "legal",
 		why: "g8 makes two fours (d8-g8 and g5-g8): a double four, forbidden under renju",
@@ -789,6 +811,8 @@ func TestGolden(t *testing.T) {
 			case "forced-forbidden":
 				checkForcedForbidden(t, b, r.Move)
 				checkPlayout(t, b, c.rule, c.toMove, r.Move, 3)
+			case "only-fouls":
+				checkOnlyFouls(t, b, r.Move)
 			case "vcf":
 				checkVCF(t, b, c.rule, c.toMove, r.Move, c.fours)
 			case "vct":
@@ -910,6 +934,23 @@ func checkPlayout(t *testing.T, b0 *engine.Board, rule engine.Rule, att engine.C
 		move = thinkOn(t, &b, rule, side, 20000).Move
 	}
 	t.Fatalf("no win within %d moves:\n%s", moves, b.String())
+}
+
+// checkOnlyFouls checks that after white's move every empty point is
+// forbidden to black.
+func checkOnlyFouls(t *testing.T, b0 *engine.Board, move engine.Point) {
+	t.Helper()
+	b := *b0
+	b.Set(move, engine.White)
+	n := b.Size()
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := engine.Point{X: x, Y: y}
+			if b.At(p) == engine.Empty && b.ForbiddenAt(p) == engine.NotForbidden {
+				t.Fatalf("after white %s black can play %s", move, p)
+			}
+		}
+	}
 }
 
 // checkForcedForbidden checks that after white's move black's only block is a

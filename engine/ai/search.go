@@ -331,6 +331,16 @@ func (s *searcher) deepen(start time.Time, stop func()) (move, score, depth int)
 	return move, score, depth
 }
 
+// onlyFouls reports whether every empty point is forbidden to the side to
+// move (black under renju, late in a game that fills the board): the move
+// it must make loses, as a manager rules a forbidden move, where a search
+// that stood on the evaluation would call the position even. A full board
+// is a draw, not this.
+func (s *searcher) onlyFouls() bool {
+	b := s.b
+	return b.stones() < b.n*b.n && s.anyLegal() < 0
+}
+
 // anyLegal returns some legal point, preferring points near stones.
 func (s *searcher) anyLegal() int {
 	b := s.b
@@ -619,6 +629,9 @@ func (s *searcher) negamax(depth, alpha, beta, ply int) int {
 	if len(moves) == 0 {
 		if defending {
 			return -(WinScore - ply - 3)
+		}
+		if s.onlyFouls() {
+			return -(WinScore - ply - 1)
 		}
 		return b.eval()
 	}
