@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/gomokud/gomoku/engine"
+import (
+	"runtime"
+
+	"github.com/gomokud/gomoku/engine"
+)
 
 // A Session carries the transposition table from one move of a game to the
 // next, as tournament engines keep theirs: what the search of one move
@@ -33,12 +37,24 @@ func NewSession() *Session { return &Session{} }
 // to spare before a clock runs: the Gomocup brain at START, which the
 // manager waits for.
 func (ss *Session) Reserve(mib int) {
-	if len(ss.tt.e) == newTableLen(mib) {
-		return
+	if len(ss.tt.e) != newTableLen(mib) {
+		ss.resize(mib)
+		ss.size = 0 // the next search starts afresh
+	}
+	// A table a search allocated has only the pages it wrote; touching
+	// the mapped ones again costs little.
+	ss.tt.touch()
+}
+
+// resize replaces the table by one of mib MiB. The old table is dropped and
+// collected first, so that the process never holds both: a manager's
+// memory limit (INFO max_memory) may be the reason for the new size.
+func (ss *Session) resize(mib int) {
+	if ss.tt.e != nil {
+		ss.tt = table{}
+		runtime.GC()
 	}
 	ss.tt = newTable(mib)
-	ss.tt.touch()
-	ss.size = 0 // the next search starts afresh
 }
 
 // sessionTurnSalt tells apart, in the table, positions with the same stones
@@ -53,7 +69,7 @@ func (ss *Session) use(mib int, pos *position, level Level) (*table, uint64) {
 	n := newTableLen(mib)
 	if ss.tt.e == nil || ss.size != pos.size || ss.rule != pos.rule || ss.level != level || len(ss.tt.e) != n {
 		if len(ss.tt.e) != n {
-			ss.tt = newTable(mib)
+			ss.resize(mib)
 		}
 		ss.salt = mix64(salts.Add(1))
 		ss.size, ss.rule, ss.level = pos.size, pos.rule, level

@@ -77,10 +77,10 @@ const (
 
 // tableMiB is the size of the brain's table (0: the level's own). At Max
 // it is minTableMiB, doubled while it is less than a MiB for every 100 ms
-// of a turn's search (each thread's time counted: 256 MiB from 12.8 s on
-// two threads), as tournament engines size theirs to the time control:
-// what a table keeps from move to move and between the threads is worth
-// more when a turn's search is long (docs/ai.md, session 23). It is at
+// of a turn's search (each thread's time counted: 256 MiB for turns over
+// 6.4 s on two threads), as tournament engines size theirs to the time
+// control: what a table keeps from move to move and between the threads
+// is worth more when a turn's search is long (docs/ai.md, session 23). It is at
 // most half the memory the manager allows (INFO max_memory), the rest
 // being the process's own. The turn is timeout_turn, or a twelfth of
 // timeout_match if that is less, so the size stays the same from move to
@@ -106,8 +106,11 @@ func (b *Brain) tableMiB() int {
 }
 
 // reserve allocates the Max brain's table for the settings known so far
-// and maps its memory, off the clock (see Session.Reserve). A later INFO
-// that changes the size makes the first move allocate it again.
+// and maps its memory, off the clock (see Session.Reserve). Managers send
+// INFO after START, so the first game's START knows only the defaults
+// (5 s turns, no memory limit: 128 MiB); an INFO that changes the size
+// makes that game's first move allocate the table again, on its clock,
+// and every later START reserves the right size.
 func (b *Brain) reserve() {
 	if b.Level == ai.Max {
 		b.session.Reserve(b.tableMiB())
