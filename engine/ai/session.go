@@ -55,6 +55,7 @@ func (ss *Session) resize(mib int) {
 		runtime.GC()
 	}
 	ss.tt = newTable(mib)
+	ss.tt.keep = true
 }
 
 // sessionTurnSalt tells apart, in the table, positions with the same stones

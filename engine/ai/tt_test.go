@@ -9,8 +9,10 @@ import "testing"
 func TestTableBucket(t *testing.T) {
 	const salt = 0x51ed2701
 	tab := newTable(1)
+	tab.keep = true // a Session's table
 	buckets := tab.mask + 1
-	same := func(k int) uint64 { return 7 + uint64(k)*buckets } // all in bucket 7
+	// All in bucket 7, apart in the high bits that a slot keeps.
+	same := func(k int) uint64 { return 7 + uint64(k)*buckets + uint64(k)<<(64-keyBits) }
 	tab.newSearch()
 	tab.store(same(0), salt, 20, 100, 1, boundExact)
 	for k := 1; k <= 50; k++ {
@@ -23,15 +25,15 @@ func TestTableBucket(t *testing.T) {
 		t.Fatal("the last stored position is missing")
 	}
 	if _, ok := tab.probe(same(1), salt); ok {
-		t.Fatal("an old shallow entry survived 49 newer ones in four slots")
+		t.Fatal("an old shallow entry survived 49 newer ones in eight slots")
 	}
 
 	// Ten searches later the deep entry is worth 20-40, less than any
-	// shallow entry of this search: four new positions leave no old entry.
+	// shallow entry of this search: eight new positions leave no old entry.
 	for range 10 {
 		tab.newSearch()
 	}
-	for k := 60; k < 64; k++ {
+	for k := 60; k < 60+bucketSlots; k++ {
 		tab.store(same(k), salt, 1, 0, 3, boundUpper)
 	}
 	if _, ok := tab.probe(same(0), salt); ok {
@@ -54,10 +56,40 @@ func TestTableBucket(t *testing.T) {
 	}
 }
 
+// TestTableOwn: a searcher's own table shows a search none of the entries
+// of the searches before it, even one with the same salt, and clears
+// itself when the generation field comes round.
+func TestTableOwn(t *testing.T) {
+	const salt = 0x51ed2701
+	tab := newTable(1)
+	tab.newSearch()
+	tab.store(5, salt, 9, 42, 3, boundExact)
+	if e, ok := tab.probe(5, salt); !ok || e.score != 42 || e.depth != 9 || e.move != 3 {
+		t.Fatalf("this search's entry: %+v %v", e, ok)
+	}
+	tab.newSearch()
+	if _, ok := tab.probe(5, salt); ok {
+		t.Fatal("an earlier search's entry is visible in an own table")
+	}
+	// The stale slot is taken as an empty one, not kept as a deeper bound.
+	tab.store(5, salt, 2, 7, 4, boundLower)
+	if e, ok := tab.probe(5, salt); !ok || e.depth != 2 || e.score != 7 {
+		t.Fatalf("store over a stale slot: %+v %v", e, ok)
+	}
+	for range 1<<genBits - 1 {
+		tab.newSearch()
+	}
+	for i := range tab.e {
+		if w := tab.e[i].Load(); w != 0 {
+			t.Fatalf("slot %d holds %#x after the generation came round", i, w)
+		}
+	}
+}
+
 func countSlots(t *table, key uint64) int {
 	n := 0
 	for i := range t.e {
-		if t.e[i].check.Load()^t.e[i].data.Load() == key {
+		if w := t.e[i].Load(); slotBound(w) != 0 && slotKey(w) == slotKey(key) {
 			n++
 		}
 	}
