@@ -177,11 +177,6 @@ func ttSize(levelMiB int, budget time.Duration) int {
 	return min(mib, levelMiB)
 }
 
-// TableMiB is the table size, in MiB, that a search of the given length
-// (all its threads' time) fills: about 1 MiB per 100 ms, in powers of two,
-// at most limit MiB. The Gomocup brain sizes its kept table with it.
-func TableMiB(limit int, search time.Duration) int { return ttSize(limit, search) }
-
 // search runs the whole move choice for a validated position.
 func search(ctx context.Context, pos *position, req Request, deadline time.Time) Reply {
 	p := req.Level.params()

@@ -218,30 +218,27 @@ func checkPoints(t *testing.T, answer string, stones []string) {
 	}
 }
 
-// TestTableSize: the brain's table at Max is at least 128 MiB and grows
-// with the turn's search time (all threads'), within half of max_memory
-// and 256 MiB without it; a match clock shorter than twelve turns sets the
-// turn. Other levels keep their own size (0), within a quarter of
-// max_memory.
+// TestTableSize: the brain's table at Max is 256 MiB at every turn length,
+// within max_memory less 64 MiB, or half of it where that is more. Other
+// levels keep their own size (0), within a quarter of max_memory.
 func TestTableSize(t *testing.T) {
 	for _, c := range []struct {
 		info  string
 		want  int
 		level ai.Level
 	}{
-		{"", 128, ai.Max}, // the protocol's default turn, 5 s, on one thread
-		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
-		{"INFO timeout_turn 200\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
+		{"", 256, ai.Max}, // the protocol's default turn, 5 s, no memory limit
+		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 367001600\n", 256, ai.Max},
+		{"INFO timeout_turn 200\nINFO thread_num 2\nINFO max_memory 367001600\n", 256, ai.Max},
+		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 300000000\n", 222, ai.Max},
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 134217728\n", 64, ai.Max},
-		{"INFO timeout_turn 5000\nINFO thread_num 2\nINFO max_memory 367001600\n", 128, ai.Max},
-		{"INFO timeout_turn 5000\nINFO thread_num 1\n", 128, ai.Max},
+		{"INFO timeout_turn 5000\nINFO thread_num 1\n", 256, ai.Max},
 		{"INFO timeout_turn 5000\nINFO thread_num 2\nINFO max_memory 104857600\n", 50, ai.Max},
 		{"INFO timeout_turn 30000\nINFO thread_num 2\nINFO max_memory 0\n", 256, ai.Max},
 		{"INFO timeout_turn 5000\nINFO thread_num 2\n", 0, ai.Hard},
 		{"INFO timeout_turn 5000\nINFO max_memory 367001600\n", 32, ai.Medium},
-		{"INFO timeout_turn 30000\nINFO timeout_match 12000\nINFO thread_num 2\n", 128, ai.Max},
-		{"INFO timeout_turn 30000\nINFO timeout_match 3000\nINFO thread_num 2\n", 128, ai.Max},
-		{"INFO timeout_turn 0\nINFO thread_num 4\n", 128, ai.Max},
+		{"INFO timeout_turn 30000\nINFO timeout_match 3000\nINFO thread_num 2\n", 256, ai.Max},
+		{"INFO timeout_turn 0\nINFO thread_num 4\n", 256, ai.Max},
 		{"INFO timeout_turn 5000\nINFO max_memory 1000\n", 1, ai.Max},
 	} {
 		b := New(c.level)

@@ -63,29 +63,26 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 	return ai.Think(ctx, req)
 }
 
-// Table sizes of the brain at Max, in MiB: the least it keeps, and the
-// most a turn's search asks for when the manager gives no memory limit.
-// At 0.5 s a move on two threads a search of 2-2.5M nodes overfills the
-// 2M slots of Max's own 32 MiB, and a table that keeps the last moves'
-// entries scored 59% and 60% against PentaZen where 32 MiB scored 55.5%
-// and 56% (docs/ai.md, session 27). The brain reserves the table at START
-// (Session.Reserve), before any clock runs, so short turns have it too.
+// Table sizes of the brain at Max, in MiB, and the memory it leaves the
+// rest of the process under a manager's limit. At 0.5 s a move on two
+// threads a search of 2-2.5M nodes overfilled the 2M slots that Max's own
+// 32 MiB held then, and a table that keeps the last moves' entries (8M
+// slots) scored 59.5% against PentaZen over 600 games where 32 MiB scored
+// 55.8% over 200 (docs/ai.md, sessions 27-28). PentaZen keeps 25M entries
+// in 256 MB at every time control; 256 MiB of 8-byte slots hold 32M, which
+// a 5 s search on two threads (15M nodes) still does not overfill. The
+// brain reserves the table at START (Session.Reserve), before any clock
+// runs, so short turns have it too.
 const (
-	minTableMiB = 128
-	maxTableMiB = 256
+	brainTableMiB = 256
+	ownMiB        = 64 // the process besides its table: about 15 MiB measured
 )
 
 // tableMiB is the size of the brain's table (0: the level's own). At Max
-// it is minTableMiB, doubled while it is less than a MiB for every 100 ms
-// of a turn's search (each thread's time counted: 256 MiB for turns over
-// 6.4 s on two threads), as tournament engines size theirs to the time
-// control: what a table keeps from move to move and between the threads
-// is worth more when a turn's search is long (docs/ai.md, session 23). It is at
-// most half the memory the manager allows (INFO max_memory), the rest
-// being the process's own. The turn is timeout_turn, or a twelfth of
-// timeout_match if that is less, so the size stays the same from move to
-// move and the session keeps its table. Other levels keep their own
-// size, within a quarter of max_memory.
+// it is brainTableMiB at every turn length, within the memory the manager
+// allows (INFO max_memory): all of it but ownMiB, or half of it where that
+// is more (small limits). Other levels keep their own size, within a
+// quarter of max_memory.
 func (b *Brain) tableMiB() int {
 	if b.Level != ai.Max {
 		if b.maxMemory > 0 {
@@ -93,22 +90,18 @@ func (b *Brain) tableMiB() int {
 		}
 		return 0
 	}
-	turn := b.timeoutTurn
-	if b.timeoutMatch > 0 {
-		turn = min(turn, b.timeoutMatch/12)
+	mib := int64(brainTableMiB)
+	if m := b.maxMemory; m > 0 {
+		room := max(m/2, m-ownMiB<<20)
+		mib = min(mib, max(1, room>>20))
 	}
-	search := turn * time.Duration(max(b.Threads, 1))
-	mib := max(minTableMiB, ai.TableMiB(maxTableMiB, search))
-	if b.maxMemory > 0 {
-		mib = int(min(int64(mib), max(1, b.maxMemory>>21)))
-	}
-	return mib
+	return int(mib)
 }
 
 // reserve allocates the Max brain's table for the settings known so far
 // and maps its memory, off the clock (see Session.Reserve). Managers send
 // INFO after START, so the first game's START knows only the defaults
-// (5 s turns, no memory limit: 128 MiB); an INFO that changes the size
+// (no memory limit: 256 MiB); an INFO that changes the size
 // makes that game's first move allocate the table again, on its clock,
 // and every later START reserves the right size.
 func (b *Brain) reserve() {
