@@ -1,7 +1,7 @@
 package ai
 
 import (
-	"runtime"
+	"runtime/debug"
 
 	"github.com/gomokud/gomoku/engine"
 )
@@ -52,7 +52,7 @@ func (ss *Session) Reserve(mib int) {
 func (ss *Session) resize(mib int) {
 	if ss.tt.e != nil {
 		ss.tt = table{}
-		runtime.GC()
+		debug.FreeOSMemory() // a collection that hands the pages back
 	}
 	ss.tt = newTable(mib)
 	ss.tt.keep = true

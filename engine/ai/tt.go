@@ -14,7 +14,6 @@ const (
 
 // ttEntry is what a slot holds.
 type ttEntry struct {
-	key   uint64
 	score int16
 	move  int16
 	depth int8
@@ -32,12 +31,13 @@ type ttEntry struct {
 type ttSlot = atomic.Uint64
 
 // The data fields of a slot, from bit 0: score 16 bits, move 10 (a board
-// cell), depth 7, bound 2 (0 marks an empty slot), generation 6; the key
-// check takes the other keyBits.
+// cell), depth 6 (deeper results are kept as 63, maxDepth being 60),
+// bound 2 (0 marks an empty slot), generation 7 (a game's own moves, at
+// most 113, stay apart in age); the key check takes the other keyBits.
 const (
 	moveBits  = 10
-	depthBits = 7
-	genBits   = 6
+	depthBits = 6
+	genBits   = 7
 	dataBits  = 16 + moveBits + depthBits + 2 + genBits
 	keyBits   = 64 - dataBits
 	maxTTDep  = 1<<depthBits - 1
@@ -137,9 +137,9 @@ func (t *table) slotAge(w uint64) int {
 	return int(t.gen-uint8(w>>(dataBits-genBits))) & (1<<genBits - 1)
 }
 
-// unpack returns the entry a slot's word holds for the position key.
-func unpack(key, w uint64) ttEntry {
-	return ttEntry{key: key, score: int16(w), move: int16(w >> 16 & (1<<moveBits - 1)),
+// unpack returns the entry a slot's word holds.
+func unpack(w uint64) ttEntry {
+	return ttEntry{score: int16(w), move: int16(w >> 16 & (1<<moveBits - 1)),
 		depth: int8(slotDepth(w)), bound: slotBound(w)}
 }
 
@@ -158,16 +158,18 @@ func (t *table) prefetch(h uint64) {
 }
 
 // probe looks up the position with Zobrist hash h. Entries are tagged with
-// h^salt, the salt unique per search (or per game with a Session), so a
-// reused table needs no clearing: entries of other searches match only as
-// any other position's might. The bucket depends on h alone, so a search's
-// results do not depend on its salt.
+// h^salt, the salt unique per search (or per game with a Session): a
+// Session's table needs no clearing between games, the entries of earlier
+// games matching only as any other position's might, and a searcher's own
+// table shows only the search's own entries (live). The bucket depends on
+// h alone, and within a search the key check compares positions' own
+// bits, so a search's results do not depend on its salt.
 func (t *table) probe(h, salt uint64) (ttEntry, bool) {
 	bk := t.bucket(h)
 	key := h ^ salt
 	for i := range bk {
 		if w := bk[i].Load(); slotKey(w) == slotKey(key) && t.live(w) {
-			return unpack(key, w), true
+			return unpack(w), true
 		}
 	}
 	return ttEntry{}, false

@@ -230,6 +230,7 @@ func TestTableSize(t *testing.T) {
 		{"", 256, ai.Max}, // the protocol's default turn, 5 s, no memory limit
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 367001600\n", 256, ai.Max},
 		{"INFO timeout_turn 200\nINFO thread_num 2\nINFO max_memory 367001600\n", 256, ai.Max},
+		// 222 MiB allowed: the table itself is its power of two, 128 MiB.
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 300000000\n", 222, ai.Max},
 		{"INFO timeout_turn 500\nINFO thread_num 2\nINFO max_memory 134217728\n", 64, ai.Max},
 		{"INFO timeout_turn 5000\nINFO thread_num 1\n", 256, ai.Max},
