@@ -75,7 +75,7 @@ func (b *Brain) think(ctx context.Context, me engine.Color, limit time.Duration)
 // runs, so short turns have it too.
 const (
 	brainTableMiB = 256
-	ownMiB        = 64 // the process besides its table: about 15 MiB measured
+	ownMiB        = 64 // the process besides its table: about 11 MiB measured
 )
 
 // tableMiB is the size of the brain's table (0: the level's own). At Max
