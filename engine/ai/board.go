@@ -83,7 +83,6 @@ type board struct {
 
 	points []int32 // every playing cell, in order
 	eb     *engine.Board
-	// forbidden check cache for renju black: hash-tagged.
 }
 
 // index returns the cell of p.
