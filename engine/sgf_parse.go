@@ -42,17 +42,28 @@ func (e *SGFError) Error() string {
 
 func (e *SGFError) Unwrap() error { return ErrBadRecord }
 
-// SGFRoot is the root node of a game of a collection.
+// SGFRoot is a game of a collection: its root node and its main line's
+// moves.
 type SGFRoot struct {
 	Offset int                 // byte offset of the game, just after its '('
 	Props  map[string][]string // each property's values by identifier
+	Moves  []SGFMove           // the main line's B and W nodes after the root, in order
+}
+
+// SGFMove is a move node of a collection's game as written, not replayed:
+// its colour, the point's value (such as "hh") and its comment, if any.
+type SGFMove struct {
+	Color   Color // Black for B, White for W
+	Point   string
+	Comment string
 }
 
 // ReadSGFCollection reads every game tree of an SGF collection, in file
-// order, and returns each game's root node; the moves and variations are
-// checked for syntax and dropped, so games that end off the board (a time
-// forfeit, an adjudication) read as well as any. A collection with no game
-// is an error. Errors are *SGFError.
+// order, and returns each game's root node and main line's moves; the
+// variations are checked for syntax and dropped, and the moves are not
+// replayed, so games that end off the board (a time forfeit, an
+// adjudication) read as well as any. A collection with no game is an
+// error. Errors are *SGFError.
 func ReadSGFCollection(data []byte) ([]SGFRoot, error) {
 	p := &sgfParser{s: string(data)}
 	var roots []SGFRoot
@@ -69,12 +80,36 @@ func ReadSGFCollection(data []byte) ([]SGFRoot, error) {
 		for _, prop := range nodes[0] {
 			root.Props[prop.id] = prop.vals
 		}
+		root.Moves = sgfMoves(nodes[1:])
 		roots = append(roots, root)
 	}
 	if len(roots) == 0 {
 		return nil, p.errorf("no game in the file")
 	}
 	return roots, nil
+}
+
+// sgfMoves takes the B and W values (the first of each) and comments of
+// nodes; a node with neither B nor W is left out.
+func sgfMoves(nodes []sgfNode) []SGFMove {
+	var moves []SGFMove
+	for _, n := range nodes {
+		var m SGFMove
+		for _, prop := range n {
+			switch prop.id {
+			case "B":
+				m.Color, m.Point = Black, prop.vals[0]
+			case "W":
+				m.Color, m.Point = White, prop.vals[0]
+			case "C":
+				m.Comment = prop.vals[0]
+			}
+		}
+		if m.Color != Empty {
+			moves = append(moves, m)
+		}
+	}
+	return moves
 }
 
 // parseSGFMainLine parses the first game tree of an SGF collection and

@@ -7,17 +7,19 @@ import (
 	"testing"
 )
 
-// TestReadSGFCollection: every game's root node, in file order, with moves,
-// variations, comments and escapes read and dropped.
+// TestReadSGFCollection: every game's root node and main line's moves, in
+// file order, with the other variations read and dropped, comments and
+// escapes read, and nodes without a move left out.
 func TestReadSGFCollection(t *testing.T) {
-	in := "(;FF[4]PB[a]PW[b]RE[B+1];B[hh];W[hi](;B[ii])(;B[jj]))\n" +
+	in := "(;FF[4]PB[a]PW[b]RE[B+1];B[hh]C[opening move];W[hi];C[no move](;B[ii])(;B[jj]))\n" +
 		"(;PB[x\\]y]PW[b]C[two\\\nlines]RE[0])  "
 	got, err := ReadSGFCollection([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []SGFRoot{
-		{Offset: 1, Props: map[string][]string{"FF": {"4"}, "PB": {"a"}, "PW": {"b"}, "RE": {"B+1"}}},
+		{Offset: 1, Props: map[string][]string{"FF": {"4"}, "PB": {"a"}, "PW": {"b"}, "RE": {"B+1"}},
+			Moves: []SGFMove{{Black, "hh", "opening move"}, {White, "hi", ""}, {Black, "ii", ""}}},
 		{Offset: strings.IndexByte(in, '\n') + 2, Props: map[string][]string{"PB": {"x]y"}, "PW": {"b"}, "C": {"twolines"}, "RE": {"0"}}},
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -30,7 +30,10 @@ func newScoreCmd() *cobra.Command {
 		Short: "Score an engine's games from c-gomoku-cli SGF files",
 		Long: "Reads SGF collections written by the c-gomoku-cli match manager (-sgf) and prints, per file\n" +
 			"and in total, the engine's wins, draws and losses as black, as white and overall, its score\n" +
-			"and an Elo estimate with its 95% interval. The engine defaults to the player in every game\n" +
+			"and an Elo estimate with its 95% interval. Games played in pairs (c-gomoku-cli's -repeat: each\n" +
+			"opening twice in a row, colours swapped) are also scored by pairs, with how many openings one\n" +
+			"colour won both times and an Elo interval from the pairs' spread, which is the tighter one\n" +
+			"when openings favour a colour. The engine defaults to the player in every game\n" +
 			"(" + ownEngine + " if both players of a head-to-head match are).",
 		Args:                  cobra.MinimumNArgs(1),
 		DisableFlagsInUseLine: true, // Use names the one flag

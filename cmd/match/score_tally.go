@@ -19,6 +19,7 @@ func (r wdl) String() string { return fmt.Sprintf("%d-%d-%d", r.W, r.D, r.L) }
 type tally struct {
 	black, white wdl
 	opponents    map[string]bool
+	pairs        pairTally
 }
 
 func newTally() tally { return tally{opponents: map[string]bool{}} }
@@ -26,6 +27,7 @@ func newTally() tally { return tally{opponents: map[string]bool{}} }
 func (t *tally) add(o tally) {
 	t.black = t.black.plus(o.black)
 	t.white = t.white.plus(o.white)
+	t.pairs.add(o.pairs)
 	for name := range o.opponents {
 		t.opponents[name] = true
 	}
@@ -57,6 +59,7 @@ func tallyGames(games []sgfGame, name string) (tally, error) {
 			side.L++
 		}
 	}
+	t.pairs = pairGames(games, name)
 	return t, nil
 }
 
@@ -76,6 +79,7 @@ func (t tally) report(heading, name string) string {
 	fmt.Fprintf(&sb, "  as white  W-D-L %s\n", t.white)
 	fmt.Fprintf(&sb, "  total     W-D-L %s  score %.1f%%\n", all, 100*score)
 	fmt.Fprintf(&sb, "  Elo %+.0f (95%% CI %+.0f .. %+.0f)\n", unsigned0(elo), unsigned0(low), unsigned0(high))
+	sb.WriteString(t.pairs.report())
 	return sb.String()
 }
 

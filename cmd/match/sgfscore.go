@@ -46,12 +46,20 @@ const (
 	whiteWins
 )
 
-// sgfGame is what scoring needs from the root node of one game.
+// sgfGame is what scoring needs from one game: its root node's players and
+// result, and its opening.
 type sgfGame struct {
 	Black, White string // PB and PW
 	Result       string // RE as written
 	Outcome      outcome
+	// Opening is the game's leading moves that c-gomoku-cli comments
+	// "opening move" (the stones it placed before the engines played),
+	// each as colour and point ("Bhh"); none if no move says so.
+	Opening []string
 }
+
+// openingComment is how c-gomoku-cli marks the moves it placed itself.
+const openingComment = "opening move"
 
 // parseCollection reads every game of an SGF collection (engine's reader),
 // in file order, and takes each one's players and result. A collection with
@@ -70,6 +78,12 @@ func parseCollection(data []byte) ([]sgfGame, error) {
 		g, err := gameOf(r.Props)
 		if err != nil {
 			return nil, &sgfError{Game: i + 1, Offset: r.Offset, Err: err}
+		}
+		for _, m := range r.Moves {
+			if m.Comment != openingComment {
+				break
+			}
+			g.Opening = append(g.Opening, m.Color.String()[:1]+m.Point)
 		}
 		games = append(games, g)
 	}

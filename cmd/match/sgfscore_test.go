@@ -3,36 +3,40 @@ package main
 import (
 	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
 
 // root builds a game as c-gomoku-cli writes it, with the given root
-// properties after its fixed ones.
+// properties after its fixed ones: one opening stone, bhh, then a move.
 func root(props string) string {
 	return "(;FF[4]GM[4]GN[1]SZ[15]" + props + "\n;B[hh]C[opening move];W[hi]C[460ms])\n\n"
 }
 
 func TestParseCollection(t *testing.T) {
+	hh := []string{"bhh"}
 	tests := []struct {
 		name string
 		in   string
 		want []sgfGame
 	}{
 		{"one game", root("PB[a]PW[b]RE[B+1]"),
-			[]sgfGame{{Black: "a", White: "b", Result: "B+1", Outcome: blackWins}}},
+			[]sgfGame{{Black: "a", White: "b", Result: "B+1", Outcome: blackWins, Opening: hh}}},
 		{"two games and no trailing space", root("PB[a]PW[b]RE[W+1]") + strings.TrimSpace(root("PB[b]PW[a]RE[0]")),
-			[]sgfGame{{"a", "b", "W+1", whiteWins}, {"b", "a", "0", draw}}},
+			[]sgfGame{{"a", "b", "W+1", whiteWins, hh}, {"b", "a", "0", draw, hh}}},
 		{"SGF's other result forms", root("PB[a]PW[b]RE[W+R]") + root("PB[a]PW[b]RE[Draw]") + root("PB[a]PW[b]RE[B+T]"),
-			[]sgfGame{{"a", "b", "W+R", whiteWins}, {"a", "b", "Draw", draw}, {"a", "b", "B+T", blackWins}}},
+			[]sgfGame{{"a", "b", "W+R", whiteWins, hh}, {"a", "b", "Draw", draw, hh}, {"a", "b", "B+T", blackWins, hh}}},
 		{"escapes and a soft line break", root(`PB[a\]b\\]PW[c\` + "\n" + `d]RE[B+1]`),
-			[]sgfGame{{`a]b\`, "cd", "B+1", blackWins}}},
+			[]sgfGame{{`a]b\`, "cd", "B+1", blackWins, hh}}},
 		{"spaces between tokens", "( ; PB [a] PW\n[b] RE [0] ; B [aa] )",
-			[]sgfGame{{"a", "b", "0", draw}}},
+			[]sgfGame{{"a", "b", "0", draw, nil}}},
 		{"variations are read and dropped", "(;PB[a]PW[b]RE[0];B[aa](;W[bb])(;W[cc](;B[dd]))) ",
-			[]sgfGame{{"a", "b", "0", draw}}},
+			[]sgfGame{{"a", "b", "0", draw, nil}}},
+		{"the opening is the leading marked moves", "(;PB[a]PW[b]RE[0];B[aa]C[opening move];W[bb]C[opening move];B[cc];W[dd]C[opening move])",
+			[]sgfGame{{"a", "b", "0", draw, []string{"baa", "wbb"}}}},
 		{"players only in the root count", "(;PB[a]PW[b]RE[0];PB[x]B[aa])",
-			[]sgfGame{{"a", "b", "0", draw}}},
+			[]sgfGame{{"a", "b", "0", draw, nil}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +48,7 @@ func TestParseCollection(t *testing.T) {
 				t.Fatalf("got %d games %+v, want %d", len(got), got, len(tt.want))
 			}
 			for i := range got {
-				if got[i] != tt.want[i] {
+				if !reflect.DeepEqual(got[i], tt.want[i]) {
 					t.Errorf("game %d = %+v, want %+v", i+1, got[i], tt.want[i])
 				}
 			}

@@ -6,7 +6,6 @@ package arena
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"time"
 
@@ -232,25 +231,6 @@ func (r *Result) add(g Game) {
 func (r Result) finish() Result {
 	r.ScoreFraction, r.EloDiff, r.EloLow, r.EloHigh = Elo(r.Wins, r.Draws, r.Losses)
 	return r
-}
-
-// Elo returns the score fraction and the Elo difference it implies, with a
-// 95% Wilson confidence interval (draws count half), so that even a
-// perfect score gives a finite lower bound.
-func Elo(w, d, l int) (score, elo, low, high float64) {
-	n := float64(w + d + l)
-	if n == 0 {
-		return 0, 0, 0, 0
-	}
-	score = (float64(w) + float64(d)/2) / n
-	const z = 1.96
-	centre := (score + z*z/(2*n)) / (1 + z*z/n)
-	half := z * math.Sqrt(score*(1-score)/n+z*z/(4*n*n)) / (1 + z*z/n)
-	toElo := func(s float64) float64 {
-		s = math.Min(math.Max(s, 0.5/n), 1-0.5/n)
-		return -400 * math.Log10(1/s-1)
-	}
-	return score, toElo(score), toElo(centre - half), toElo(centre + half)
 }
 
 // String prints the summary.

@@ -80,3 +80,64 @@ func TestLevelsOrdered(t *testing.T) {
 		}
 	}
 }
+
+// TestPairElo: the pairs' score is the games' score, and the interval
+// follows the pairs' spread: pairs all split 1-1 give none, and pairs
+// split between won and lost both give a wider one than the same games
+// scored one by one.
+func TestPairElo(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pairs [5]int
+		score float64
+		wider bool // wider than Elo of the same games
+	}{
+		{"every opening split", [5]int{0, 0, 10, 0, 0}, 0.5, false},
+		{"won or lost both", [5]int{5, 0, 0, 0, 5}, 0.5, true},
+		{"mostly split, some won", [5]int{0, 0, 30, 0, 10}, 0.625, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, e, lo, hi := PairElo(tc.pairs)
+			if math.Abs(s-tc.score) > 1e-9 {
+				t.Fatalf("score %v, want %v", s, tc.score)
+			}
+			w, d, l := gamesOf(tc.pairs)
+			gs, ge, glo, ghi := Elo(w, d, l)
+			if math.Abs(gs-s) > 1e-9 || math.Abs(ge-e) > 1e-9 {
+				t.Errorf("pairs %v %+.1f, games %v %+.1f: not the same score", s, e, gs, ge)
+			}
+			if lo > e || hi < e {
+				t.Errorf("interval %+.1f .. %+.1f misses %+.1f", lo, hi, e)
+			}
+			if got := hi-lo > ghi-glo; got != tc.wider {
+				t.Errorf("width %.1f against the games' %.1f: wider %v, want %v", hi-lo, ghi-glo, got, tc.wider)
+			}
+		})
+	}
+	if s, e, lo, hi := PairElo([5]int{}); s != 0 || e != 0 || lo != 0 || hi != 0 {
+		t.Errorf("no pairs: %v %v %v %v", s, e, lo, hi)
+	}
+	if _, _, lo, hi := PairElo([5]int{0, 0, 10, 0, 0}); lo != 0 || hi != 0 {
+		t.Errorf("every pair split: interval %+.1f .. %+.1f, want none", lo, hi)
+	}
+}
+
+// gamesOf counts the wins, draws and losses of pairs scored in half points,
+// a 1-1 pair as a win and a loss.
+func gamesOf(pairs [5]int) (w, d, l int) {
+	for k, c := range pairs {
+		switch k {
+		case 0:
+			l += 2 * c
+		case 1:
+			d, l = d+c, l+c
+		case 2:
+			w, l = w+c, l+c
+		case 3:
+			w, d = w+c, d+c
+		case 4:
+			w += 2 * c
+		}
+	}
+	return w, d, l
+}
