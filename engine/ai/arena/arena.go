@@ -47,23 +47,29 @@ type Game struct {
 
 // Result sums a match up from A's point of view.
 type Result struct {
-	Config           Config
-	Wins, Draws      int
-	Losses           int
-	WinsAsBlack      int
-	WinsAsWhite      int
-	LossesAsBlack    int
-	LossesAsWhite    int
-	Errors           int
-	MaxMoveTime      time.Duration // slowest move of the match
-	MaxOverrun       time.Duration // most a move went past its time limit
-	Moves            int
-	ThinkTimeTotal   time.Duration
-	Games            []Game
-	EloDiff, EloLow  float64
-	EloHigh          float64
-	ScoreFraction    float64
-	OpeningsRejected int
+	Config          Config
+	Wins, Draws     int
+	Losses          int
+	WinsAsBlack     int
+	WinsAsWhite     int
+	LossesAsBlack   int
+	LossesAsWhite   int
+	Errors          int
+	MaxMoveTime     time.Duration // slowest move of the match
+	MaxOverrun      time.Duration // most a move went past its time limit
+	Moves           int
+	ThinkTimeTotal  time.Duration
+	Games           []Game
+	EloDiff, EloLow float64
+	EloHigh         float64
+	// Pairs counts the openings whose two games both ended by A's half
+	// points (0, lost both, to 4, won both); PairElo* is Elo from them
+	// (PairElo), whose interval follows the pairs' spread.
+	Pairs                   [5]int
+	PairEloDiff, PairEloLow float64
+	PairEloHigh             float64
+	ScoreFraction           float64
+	OpeningsRejected        int
 }
 
 // Run plays the match. It stops early, returning what it has and ctx's error,
@@ -230,7 +236,26 @@ func (r *Result) add(g Game) {
 
 func (r Result) finish() Result {
 	r.ScoreFraction, r.EloDiff, r.EloLow, r.EloHigh = Elo(r.Wins, r.Draws, r.Losses)
+	r.Pairs = [5]int{}
+	for i := 0; i+1 < len(r.Games); i += 2 {
+		a, b := r.Games[i], r.Games[i+1]
+		if a.Index/2 == b.Index/2 {
+			r.Pairs[halfPoints(a)+halfPoints(b)]++
+		}
+	}
+	_, r.PairEloDiff, r.PairEloLow, r.PairEloHigh = PairElo(r.Pairs)
 	return r
+}
+
+// halfPoints is A's result of a game in half points: 0 lost, 1 drawn, 2 won.
+func halfPoints(g Game) int {
+	switch {
+	case g.Winner == engine.Empty:
+		return 1
+	case (g.Winner == engine.Black) == g.ABlack:
+		return 2
+	}
+	return 0
 }
 
 // String prints the summary.
@@ -242,6 +267,10 @@ func (r Result) String() string {
 	s += fmt.Sprintf("%s: W %d  D %d  L %d  (as black W%d L%d, as white W%d L%d)  score %.1f%%\n",
 		c.A, r.Wins, r.Draws, r.Losses, r.WinsAsBlack, r.LossesAsBlack, r.WinsAsWhite, r.LossesAsWhite, 100*r.ScoreFraction)
 	s += fmt.Sprintf("Elo %s - %s: %+.0f (95%% CI %+.0f .. %+.0f)\n", c.A, c.B, r.EloDiff, r.EloLow, r.EloHigh)
+	if n := r.Pairs[0] + r.Pairs[1] + r.Pairs[2] + r.Pairs[3] + r.Pairs[4]; n > 0 {
+		s += fmt.Sprintf("by pairs (%d openings, %s's points 0/0.5/1/1.5/2: %d/%d/%d/%d/%d): Elo %+.0f (95%% CI %+.0f .. %+.0f)\n",
+			n, c.A, r.Pairs[0], r.Pairs[1], r.Pairs[2], r.Pairs[3], r.Pairs[4], r.PairEloDiff, r.PairEloLow, r.PairEloHigh)
+	}
 	if r.Moves > 0 {
 		s += fmt.Sprintf("moves %d, mean think %v, slowest %v, worst overrun %v, errors %d\n",
 			r.Moves, (r.ThinkTimeTotal / time.Duration(r.Moves)).Round(time.Microsecond),

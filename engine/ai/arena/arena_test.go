@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,7 +56,37 @@ func TestSmokeMatch(t *testing.T) {
 	if res.Games[0].Opening[0] != res.Games[1].Opening[0] || res.Games[0].ABlack == res.Games[1].ABlack {
 		t.Fatalf("the opening was not replayed with colours swapped")
 	}
+	if n := res.Pairs[0] + res.Pairs[1] + res.Pairs[2] + res.Pairs[3] + res.Pairs[4]; n != 1 {
+		t.Errorf("pairs %v: want the one opening", res.Pairs)
+	}
 	t.Log(res.String())
+}
+
+// TestResultPairs: a match's games are scored by openings from A's side,
+// a game with no partner (a match stopped mid-pair) left out.
+func TestResultPairs(t *testing.T) {
+	g := func(index int, aBlack bool, winner engine.Color) Game {
+		return Game{Index: index, ABlack: aBlack, Winner: winner}
+	}
+	var r Result
+	for _, game := range []Game{
+		g(0, true, engine.Black), g(1, false, engine.Black), // black won both: 1-1
+		g(2, true, engine.Black), g(3, false, engine.White), // A won both
+		g(4, true, engine.Empty), g(5, false, engine.Black), // a draw and a loss
+		g(6, true, engine.White), // stopped before its partner
+	} {
+		r.add(game)
+	}
+	r = r.finish()
+	if want := [5]int{0, 1, 1, 0, 1}; r.Pairs != want {
+		t.Errorf("pairs %v, want %v", r.Pairs, want)
+	}
+	if _, e, lo, hi := PairElo(r.Pairs); e != r.PairEloDiff || lo != r.PairEloLow || hi != r.PairEloHigh {
+		t.Errorf("pair Elo %v %v %v, want PairElo's %v %v %v", r.PairEloDiff, r.PairEloLow, r.PairEloHigh, e, lo, hi)
+	}
+	if !strings.Contains(r.String(), "by pairs (3 openings") {
+		t.Errorf("summary lacks the pairs:\n%s", r.String())
+	}
 }
 
 // TestLevelsOrdered plays every level against the one below it. It is slow:
@@ -119,6 +150,9 @@ func TestPairElo(t *testing.T) {
 	}
 	if _, _, lo, hi := PairElo([5]int{0, 0, 10, 0, 0}); lo != 0 || hi != 0 {
 		t.Errorf("every pair split: interval %+.1f .. %+.1f, want none", lo, hi)
+	}
+	if _, e, lo, hi := PairElo([5]int{0, 0, 0, 0, 1}); lo >= 0 || hi != e {
+		t.Errorf("one pair won: Elo %+.1f (%+.1f .. %+.1f), want the widest interval", e, lo, hi)
 	}
 }
 

@@ -27,7 +27,9 @@ func Elo(w, d, l int) (score, elo, low, high float64) {
 // model): an opening that one colour wins whoever plays it scores 1-1 and
 // adds nothing to the spread, where Elo counts its two games as two
 // independent results and so gives a wider interval than the games allow.
-// With every pair alike the spread is 0, and so is the interval's width.
+// The spread is the pairs' sample variance: one pair gives the widest
+// interval there is, and pairs all alike give none, which is the model's
+// word, so read a few pairs with Elo's interval beside it.
 func PairElo(pairs [5]int) (score, elo, low, high float64) {
 	n := 0
 	sum := 0.0
@@ -44,8 +46,11 @@ func PairElo(pairs [5]int) (score, elo, low, high float64) {
 		d := float64(k)/4 - score
 		variance += float64(c) * d * d
 	}
-	half := z95 * math.Sqrt(variance/float64(n)/float64(n))
 	games := float64(2 * n)
+	if n < 2 {
+		return score, eloOf(score, games), eloOf(0, games), eloOf(1, games)
+	}
+	half := z95 * math.Sqrt(variance/float64(n-1)/float64(n))
 	return score, eloOf(score, games), eloOf(score-half, games), eloOf(score+half, games)
 }
 
