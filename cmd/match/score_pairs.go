@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gomokud/gomoku/engine/ai/arena"
@@ -31,37 +30,45 @@ func (p *pairTally) add(o pairTally) {
 	p.hasOpening = p.hasOpening || o.hasOpening
 }
 
-// pairGames pairs the games in file order: a game and the next one pair up
-// when they have the same marked opening and the players swap colours;
-// otherwise the first is left unpaired and the next may pair with the one
-// after it. name is the engine scored.
+// pairGames pairs the games: a game pairs with the first game after it
+// that has the same marked opening, the players' colours swapped, and no
+// partner yet. c-gomoku-cli with -repeat writes the two one after the
+// other, or a little apart when it plays games at once (-concurrency). A
+// game with no partner is counted as unpaired. name is the engine scored.
 func pairGames(games []sgfGame, name string) pairTally {
 	var p pairTally
-	for i := 0; i < len(games); i++ {
-		a := games[i]
-		p.hasOpening = p.hasOpening || len(a.Opening) > 0
-		if i+1 == len(games) || !pairedWith(a, games[i+1]) {
+	waiting := map[string][]sgfGame{} // unpaired games by pairKey, oldest first
+	for _, g := range games {
+		if len(g.Opening) == 0 {
 			p.unpaired++
 			continue
 		}
-		b := games[i+1]
-		i++
-		p.points[halfPoints(a, name)+halfPoints(b, name)]++
+		p.hasOpening = true
+		partner := pairKey(g.Opening, g.White, g.Black)
+		if len(waiting[partner]) == 0 {
+			own := pairKey(g.Opening, g.Black, g.White)
+			waiting[own] = append(waiting[own], g)
+			continue
+		}
+		a := waiting[partner][0]
+		waiting[partner] = waiting[partner][1:]
+		p.points[halfPoints(a, name)+halfPoints(g, name)]++
 		switch {
-		case a.Outcome == whiteWins && b.Outcome == whiteWins:
+		case a.Outcome == whiteWins && g.Outcome == whiteWins:
 			p.whiteBoth++
-		case a.Outcome == blackWins && b.Outcome == blackWins:
+		case a.Outcome == blackWins && g.Outcome == blackWins:
 			p.blackBoth++
 		}
+	}
+	for _, w := range waiting {
+		p.unpaired += len(w)
 	}
 	return p
 }
 
-// pairedWith reports whether b is a's opening played again with the
-// colours swapped.
-func pairedWith(a, b sgfGame) bool {
-	return len(a.Opening) > 0 && slices.Equal(a.Opening, b.Opening) &&
-		a.Black == b.White && a.White == b.Black
+// pairKey identifies a game awaiting its partner: its opening and players.
+func pairKey(opening []string, black, white string) string {
+	return strings.Join(opening, " ") + "\x00" + black + "\x00" + white
 }
 
 // halfPoints is the game's result for the player called name, who played

@@ -30,6 +30,10 @@ func TestPairGames(t *testing.T) {
 		{"a lone game, then a pair", []sgfGame{
 			g("us", "them", blackWins, o2),
 			g("us", "them", draw, o1), g("them", "us", draw, o1)}, [5]int{0, 0, 1, 0, 0}, 0, 0, 1},
+		{"two matches' pairs interleaved, as games played at once finish", []sgfGame{
+			g("us", "them", blackWins, o1), g("us", "them", blackWins, o2),
+			g("them", "us", blackWins, o2), g("them", "us", whiteWins, o1),
+			g("us", "them", whiteWins, o1), g("them", "us", whiteWins, o1)}, [5]int{0, 0, 2, 0, 1}, 1, 1, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
