@@ -124,6 +124,7 @@ func TestPairElo(t *testing.T) {
 		wider bool // wider than Elo of the same games
 	}{
 		{"every opening split", [5]int{0, 0, 10, 0, 0}, 0.5, false},
+		{"split, one won both", [5]int{0, 0, 9, 0, 1}, 0.55, false},
 		{"won or lost both", [5]int{5, 0, 0, 0, 5}, 0.5, true},
 		{"mostly split, some won", [5]int{0, 0, 30, 0, 10}, 0.625, false},
 	} {
@@ -148,30 +149,15 @@ func TestPairElo(t *testing.T) {
 	if s, e, lo, hi := PairElo([5]int{}); s != 0 || e != 0 || lo != 0 || hi != 0 {
 		t.Errorf("no pairs: %v %v %v %v", s, e, lo, hi)
 	}
-	if _, _, lo, hi := PairElo([5]int{0, 0, 10, 0, 0}); lo != 0 || hi != 0 {
-		t.Errorf("every pair split: interval %+.1f .. %+.1f, want none", lo, hi)
+	// Pairs all alike leave no spread: the games' interval stands in.
+	for _, pairs := range [][5]int{{0, 0, 10, 0, 0}, {0, 0, 0, 0, 10}} {
+		w, d, l := gamesOf(pairs)
+		_, _, glo, ghi := Elo(w, d, l)
+		if _, _, lo, hi := PairElo(pairs); lo != glo || hi != ghi {
+			t.Errorf("pairs %v all alike: interval %+.1f .. %+.1f, want the games' %+.1f .. %+.1f", pairs, lo, hi, glo, ghi)
+		}
 	}
 	if _, e, lo, hi := PairElo([5]int{0, 0, 0, 0, 1}); lo >= 0 || hi != e {
 		t.Errorf("one pair won: Elo %+.1f (%+.1f .. %+.1f), want the widest interval", e, lo, hi)
 	}
-}
-
-// gamesOf counts the wins, draws and losses of pairs scored in half points,
-// a 1-1 pair as a win and a loss.
-func gamesOf(pairs [5]int) (w, d, l int) {
-	for k, c := range pairs {
-		switch k {
-		case 0:
-			l += 2 * c
-		case 1:
-			d, l = d+c, l+c
-		case 2:
-			w, l = w+c, l+c
-		case 3:
-			w, d = w+c, d+c
-		case 4:
-			w += 2 * c
-		}
-	}
-	return w, d, l
 }

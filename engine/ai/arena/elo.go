@@ -28,8 +28,9 @@ func Elo(w, d, l int) (score, elo, low, high float64) {
 // adds nothing to the spread, where Elo counts its two games as two
 // independent results and so gives a wider interval than the games allow.
 // The spread is the pairs' sample variance: one pair gives the widest
-// interval there is, and pairs all alike give none, which is the model's
-// word, so read a few pairs with Elo's interval beside it.
+// interval there is. Pairs all alike leave no spread to measure (the model
+// would say the interval has no width), so there the games' own interval
+// (Elo's) stands in.
 func PairElo(pairs [5]int) (score, elo, low, high float64) {
 	n := 0
 	sum := 0.0
@@ -50,6 +51,10 @@ func PairElo(pairs [5]int) (score, elo, low, high float64) {
 	if n < 2 {
 		return score, eloOf(score, games), eloOf(0, games), eloOf(1, games)
 	}
+	if variance == 0 {
+		w, d, l := gamesOf(pairs)
+		return Elo(w, d, l)
+	}
 	half := z95 * math.Sqrt(variance/float64(n-1)/float64(n))
 	return score, eloOf(score, games), eloOf(score-half, games), eloOf(score+half, games)
 }
@@ -59,4 +64,24 @@ func PairElo(pairs [5]int) (score, elo, low, high float64) {
 func eloOf(s, n float64) float64 {
 	s = math.Min(math.Max(s, 0.5/n), 1-0.5/n)
 	return -400 * math.Log10(1/s-1)
+}
+
+// gamesOf counts the wins, draws and losses of pairs scored in half points
+// (as PairElo's), a 1-1 pair as a win and a loss.
+func gamesOf(pairs [5]int) (w, d, l int) {
+	for k, c := range pairs {
+		switch k {
+		case 0:
+			l += 2 * c
+		case 1:
+			d, l = d+c, l+c
+		case 2:
+			w, l = w+c, l+c
+		case 3:
+			w, d = w+c, d+c
+		case 4:
+			w += 2 * c
+		}
+	}
+	return w, d, l
 }
