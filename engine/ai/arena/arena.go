@@ -62,9 +62,9 @@ type Result struct {
 	Games           []Game
 	EloDiff, EloLow float64
 	EloHigh         float64
-	// Pairs counts the openings whose two games both ended by A's half
-	// points (0, lost both, to 4, won both); PairElo* is Elo from them
-	// (PairElo), whose interval follows the pairs' spread.
+	// Pairs counts the openings whose two games were both played, by A's
+	// half points over the two (0, lost both, to 4, won both); PairElo*
+	// is Elo from them (PairElo), whose interval follows the pairs' spread.
 	Pairs                   [5]int
 	PairEloDiff, PairEloLow float64
 	PairEloHigh             float64
