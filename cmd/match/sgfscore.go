@@ -54,7 +54,7 @@ type sgfGame struct {
 	Outcome      outcome
 	// Opening is the game's leading moves that c-gomoku-cli comments
 	// "opening move" (the stones it placed before the engines played),
-	// each as colour and point ("Bhh"); none if no move says so.
+	// each as colour and point ("bhh"); none if no move says so.
 	Opening []string
 }
 
