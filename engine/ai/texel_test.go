@@ -22,8 +22,12 @@ import (
 // paste into eval.go.
 func TestTexel(t *testing.T) {
 	glob := os.Getenv("GOMOKU_AI_TEXEL")
-	if glob == "" {
-		t.Skip("set GOMOKU_AI_TEXEL=<glob of SGF files>")
+	if glob == "" && os.Getenv("GOMOKU_AI_TEXEL_LABELS") == "" {
+		t.Skip("set GOMOKU_AI_TEXEL=<glob of SGF files> or GOMOKU_AI_TEXEL_LABELS=<labelled positions>")
+	}
+	if labels := os.Getenv("GOMOKU_AI_TEXEL_LABELS"); labels != "" {
+		fitLabels(t, labels)
+		return
 	}
 	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
@@ -50,7 +54,7 @@ func TestTexel(t *testing.T) {
 	k := fitScale(train, w)
 	fmt.Printf("%d games, %d training and %d test positions, k %.0f\n", games, len(train), len(test), k)
 	fmt.Printf("before: train %.5f test %.5f\n", texelLoss(train, w, k), texelLoss(test, w, k))
-	w = descend(train, w, k)
+	w = descend(train, w, k, fitAll())
 	fmt.Printf("after:  train %.5f test %.5f\n", texelLoss(train, w, k), texelLoss(test, w, k))
 	fmt.Print(w.goSource())
 }
@@ -216,8 +220,9 @@ func fitScale(ps []texelPos, w texelWeights) float64 {
 }
 
 // descend runs Adam on the squared error, with a pull towards the starting
-// weights so that features seen in few positions keep their values.
-func descend(ps []texelPos, w0 texelWeights, k float64) texelWeights {
+// weights so that features seen in few positions keep their values. Only
+// the weights fit marks are fitted; the others keep w0's values.
+func descend(ps []texelPos, w0 texelWeights, k float64, fit *[texelN + 1]bool) texelWeights {
 	w := w0
 	var m, v texelWeights
 	const (
@@ -238,6 +243,9 @@ func descend(ps []texelPos, w0 texelWeights, k float64) texelWeights {
 			g[texelN] += c
 		}
 		for j := range g {
+			if !fit[j] {
+				continue
+			}
 			g[j] = g[j]/float64(len(ps)) + pull*(w[j]-w0[j])
 			m[j] = b1*m[j] + (1-b1)*g[j]
 			v[j] = b2*v[j] + (1-b2)*g[j]*g[j]
@@ -247,6 +255,15 @@ func descend(ps []texelPos, w0 texelWeights, k float64) texelWeights {
 		}
 	}
 	return w
+}
+
+// fitAll marks every weight to be fitted.
+func fitAll() *[texelN + 1]bool {
+	var fit [texelN + 1]bool
+	for j := range fit {
+		fit[j] = true
+	}
+	return &fit
 }
 
 // goSource prints the weights as eval.go's tables.
