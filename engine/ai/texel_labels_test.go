@@ -14,7 +14,7 @@ import (
 )
 
 // Fitting the evaluation to an engine's verdicts rather than to game
-// results (docs/ai.md, "Fitting the evaluation"): a game's result says
+// results (docs/ai.md, "Measuring"): a game's result says
 // little about its early positions, which a deep search judges well.
 //
 // TestTexelDump writes the quiet positions of the games in GOMOKU_AI_TEXEL
@@ -152,9 +152,9 @@ func labelledPos(line string, k, lambda float64) (texelPos, bool) {
 	if len(fs) < 4 {
 		return texelPos{}, false
 	}
-	rule := map[string]engine.Rule{"0": engine.Freestyle, "1": engine.Standard, "4": engine.Renju}[fs[0]]
+	rule, known := map[string]engine.Rule{"0": engine.Freestyle, "1": engine.Standard, "4": engine.Renju}[fs[0]]
 	result, err := strconv.ParseFloat(fs[1], 64)
-	if err != nil {
+	if !known || err != nil {
 		return texelPos{}, false
 	}
 	var target float64
@@ -261,8 +261,10 @@ func TestTexelLabels(t *testing.T) {
 	if low := int(numPats) + int(catLow); fitted[low] == w[low] {
 		t.Errorf("the mover's catLow weight did not move from %v", w[low])
 	}
-	if _, ok := labelledPos("1 0 12 5,4 5,4", 300, 0); ok {
-		t.Error("a line that plays on an occupied point was read")
+	for _, bad := range []string{"1 0 12 5,4 5,4", "2 0 12 5,4", "1 0 x 5,4", "1 0 12 15,4", "1 0 12"} {
+		if _, ok := labelledPos(bad, 300, 0); ok {
+			t.Errorf("line %q was read", bad)
+		}
 	}
 }
 
