@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,20 +26,10 @@ func TestTexelDump(t *testing.T) {
 	if glob == "" || out == "" {
 		t.Skip("set GOMOKU_AI_TEXEL=<glob of SGF files> and GOMOKU_AI_TEXEL_DUMP=<output file>")
 	}
-	files, err := filepath.Glob(glob)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files match %q (%v)", glob, err)
-	}
 	var sb strings.Builder
 	n := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range parseSGFGames(string(data)) {
-			n += dumpGame(&sb, g, texelMaxPly)
-		}
+	for _, g := range readSGFGames(t, glob) {
+		n += dumpGame(&sb, g, texelMaxPly)
 	}
 	if err := os.WriteFile(out, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -64,14 +53,7 @@ func dumpGame(sb *strings.Builder, g sgfGame, maxPly int) int {
 			break
 		}
 		if i >= 3 && texelQuiet(b) {
-			r := 0.5
-			if g.winner != engine.Empty {
-				r = 0
-				if uint8(g.winner-1) == b.turn {
-					r = 1
-				}
-			}
-			fmt.Fprintf(sb, "%d %g", gomocupRule[g.rule], r)
+			fmt.Fprintf(sb, "%d %g", gomocupRule[g.rule], g.resultFor(b.turn))
 			for _, m := range g.moves[:i] {
 				fmt.Fprintf(sb, " %d,%d", m.X, m.Y)
 			}

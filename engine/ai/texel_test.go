@@ -29,26 +29,16 @@ func TestTexel(t *testing.T) {
 		fitLabels(t, labels)
 		return
 	}
-	files, err := filepath.Glob(glob)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files match %q (%v)", glob, err)
-	}
 	var train, test []texelPos
 	games := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, g := range readSGFGames(t, glob) {
+		ps := texelPositions(g)
+		if games%5 == 4 {
+			test = append(test, ps...)
+		} else {
+			train = append(train, ps...)
 		}
-		for _, g := range parseSGFGames(string(data)) {
-			ps := texelPositions(g)
-			if games%5 == 4 {
-				test = append(test, ps...)
-			} else {
-				train = append(train, ps...)
-			}
-			games++
-		}
+		games++
 	}
 	w := currentWeights()
 	k := fitScale(train, w)
@@ -57,6 +47,35 @@ func TestTexel(t *testing.T) {
 	w = descend(train, w, k, fitAll())
 	fmt.Printf("after:  train %.5f test %.5f\n", texelLoss(train, w, k), texelLoss(test, w, k))
 	fmt.Print(w.goSource())
+}
+
+// resultFor is the game's result for side (0 black, 1 white): 1 won,
+// 0.5 drawn, 0 lost.
+func (g sgfGame) resultFor(side uint8) float64 {
+	switch {
+	case g.winner == engine.Empty:
+		return 0.5
+	case uint8(g.winner-1) == side:
+		return 1
+	}
+	return 0
+}
+
+// readSGFGames reads the finished games of the SGF files glob matches.
+func readSGFGames(t *testing.T, glob string) []sgfGame {
+	files, err := filepath.Glob(glob)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files match %q (%v)", glob, err)
+	}
+	var games []sgfGame
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, parseSGFGames(string(data))...)
+	}
+	return games
 }
 
 // sgfGame is one finished game: its rule, its moves and its winner.
@@ -122,14 +141,7 @@ func texelPositions(g sgfGame) []texelPos {
 	var out []texelPos
 	for i, p := range g.moves {
 		if i >= 5 && texelQuiet(b) {
-			r := 0.5
-			if g.winner != engine.Empty {
-				r = 0
-				if uint8(g.winner-1) == b.turn {
-					r = 1
-				}
-			}
-			out = append(out, texelPos{f: texelFeatures(b), result: r})
+			out = append(out, texelPos{f: texelFeatures(b), result: g.resultFor(b.turn)})
 		}
 		q := b.index(p)
 		if b.cell[q] != cEmpty {
