@@ -41,9 +41,6 @@ func TestTexelDump(t *testing.T) {
 // games against PentaZen are decided (docs/ai.md, "The early game decides").
 const texelMaxPly = 40
 
-// gomocupRule is the rule's number in the Gomocup protocol.
-var gomocupRule = map[engine.Rule]int{engine.Freestyle: 0, engine.Standard: 1, engine.Renju: 4}
-
 // dumpGame writes g's quiet positions from the fourth stone to maxPly.
 func dumpGame(sb *strings.Builder, g sgfGame, maxPly int) int {
 	b := newBoard(15, g.rule)
@@ -53,7 +50,7 @@ func dumpGame(sb *strings.Builder, g sgfGame, maxPly int) int {
 			break
 		}
 		if i >= 3 && texelQuiet(b) {
-			fmt.Fprintf(sb, "%d %g", gomocupRule[g.rule], g.resultFor(b.turn))
+			fmt.Fprintf(sb, "%d %g", gomocupNumber(g.rule), g.resultFor(b.turn))
 			for _, m := range g.moves[:i] {
 				fmt.Fprintf(sb, " %d,%d", m.X, m.Y)
 			}
@@ -134,9 +131,10 @@ func labelledPos(line string, k, lambda float64) (texelPos, bool) {
 	if len(fs) < 4 {
 		return texelPos{}, false
 	}
-	rule, known := map[string]engine.Rule{"0": engine.Freestyle, "1": engine.Standard, "4": engine.Renju}[fs[0]]
-	result, err := strconv.ParseFloat(fs[1], 64)
-	if !known || err != nil {
+	n, err := strconv.Atoi(fs[0])
+	rule, known := gomocupRules[n]
+	result, err2 := strconv.ParseFloat(fs[1], 64)
+	if err != nil || !known || err2 != nil {
 		return texelPos{}, false
 	}
 	var target float64

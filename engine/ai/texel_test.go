@@ -78,6 +78,20 @@ func readSGFGames(t *testing.T, glob string) []sgfGame {
 	return games
 }
 
+// gomocupRules are the rules by their number in the Gomocup protocol (the
+// SGF files' RU, the labelled positions' first field).
+var gomocupRules = map[int]engine.Rule{0: engine.Freestyle, 1: engine.Standard, 4: engine.Renju}
+
+// gomocupNumber is rule's number in the Gomocup protocol.
+func gomocupNumber(rule engine.Rule) int {
+	for n, r := range gomocupRules {
+		if r == rule {
+			return n
+		}
+	}
+	return 0
+}
+
 // sgfGame is one finished game: its rule, its moves and its winner.
 type sgfGame struct {
 	rule   engine.Rule
@@ -111,7 +125,7 @@ func parseSGFGames(data string) []sgfGame {
 		}
 		if ru := sgfRU.FindStringSubmatch(chunk); ru != nil {
 			n, _ := strconv.ParseInt(ru[1], 10, 64)
-			g.rule = map[int64]engine.Rule{1: engine.Standard, 4: engine.Renju}[n]
+			g.rule = gomocupRules[int(n)] // freestyle where unknown
 		}
 		for _, m := range sgfMove.FindAllStringSubmatch(chunk, -1) {
 			g.moves = append(g.moves, engine.Point{X: int(m[1][0] - 'a'), Y: int(m[2][0] - 'a')})
