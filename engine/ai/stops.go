@@ -69,16 +69,24 @@ func (b *board) keepIfStops(dst []int32, n, q int) []int32 {
 // lines, and only by blocking, so it is enough to read again, with the stone
 // in its line word, the one line through q of every such cell: what playing q
 // would do, without playing it. Under renju a black point's legality can
-// depend on any stone, so there the move is played.
+// depend on any stone: where a black cell keeps its open four and its
+// patterns say it might be forbidden, the move is played to ask the engine.
 func (b *board) stopsFlex(q int, flex []int32) bool {
+	stops, unsure := b.readStopsFlex(q, flex)
+	if unsure {
+		b.play(q)
+		stops = b.flexPoint(b.turn) < 0
+		b.undo()
+	}
+	return stops
+}
+
+// readStopsFlex is stopsFlex by reading lines: whether q stops every cell of
+// flex, or unsure when a renju black cell keeps its open four and may be
+// forbidden (only the engine can tell).
+func (b *board) readStopsFlex(q int, flex []int32) (stops, unsure bool) {
 	us := b.turn
 	them := us ^ 1
-	if b.renju {
-		b.play(q)
-		ok := b.flexPoint(them) < 0
-		b.undo()
-		return ok
-	}
 	for _, f := range flex {
 		if int(f) == q {
 			continue
@@ -99,9 +107,14 @@ func (b *board) stopsFlex(q int, flex []int32) bool {
 			idx = idx&^(15<<(4*d)) | nib<<(4*d)
 			break
 		}
-		if kindCat(b.tab.kind[them][idx]) == catFlex4 {
-			return false
+		k := b.tab.kind[them][idx]
+		if kindCat(k) != catFlex4 {
+			continue
 		}
+		if !b.renju || them == 1 || k>>kindFlags&flagCheck == 0 {
+			return false, false
+		}
+		unsure = true
 	}
-	return true
+	return !unsure, unsure
 }
