@@ -107,10 +107,7 @@ func (b *board) reset(size int, rule engine.Rule) {
 	b.stride = size + pad
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tab = getTables(rule)
-	b.reach = halfLine
-	if b.tab.shift > 0 {
-		b.reach = halfLine - 1 // freestyle tables ignore the fifth point
-	}
+	b.reach = b.tab.reach
 	b.turn = 0
 	b.hash, b.nmove, b.logLen = 0, 0, 0
 	b.cnt, b.sum = [2][numCats]int32{}, [2][2]int32{}
@@ -158,7 +155,7 @@ type change struct {
 func (b *board) refresh(i int) {
 	var pb, pw uint16
 	for d := 0; d < 4; d++ {
-		v := b.tab.line[b.pointKey(i, d)]
+		v := b.tab.line[b.pointIndex(i, d)]
 		pb |= uint16(v&15) << (4 * d)
 		pw |= uint16(v>>4) << (4 * d)
 	}
@@ -339,10 +336,10 @@ func (b *board) play(i int) {
 		word := *w
 		for o := 1; o <= b.reach; o++ {
 			if q := i + o*dd; b.cell[q] == cEmpty {
-				b.updateLine(q, d, b.lineKey(word, bit+uint(2*o)))
+				b.updateLine(q, d, b.lineIndex(word, bit+uint(2*o)))
 			}
 			if q := i - o*dd; b.cell[q] == cEmpty {
-				b.updateLine(q, d, b.lineKey(word, bit-uint(2*o)))
+				b.updateLine(q, d, b.lineIndex(word, bit-uint(2*o)))
 			}
 		}
 	}

@@ -66,9 +66,9 @@ func compareFresh(t *testing.T, b *board) (fouls int) {
 					k |= uint32(b.cell[int(q)+o*dd]) << keyShift(o)
 				}
 			}
-			got, want := b.pointKey(int(q), d), (k>>b.tab.shift)&b.tab.mask
+			got, want := b.pointIndex(int(q), d), b.tab.index((k>>b.tab.shift)&b.tab.mask)
 			if b.cell[q] == cEmpty && got != want {
-				t.Fatalf("point %v direction %d: line key %x, from the cells %x", b.point(int(q)), d, got, want)
+				t.Fatalf("point %v direction %d: line index %x, from the cells %x", b.point(int(q)), d, got, want)
 			}
 		}
 		if b.cell[q] == cEmpty && b.pidx[q] != f.pidx[q] {

@@ -63,5 +63,5 @@ func linePattern(row string, rule engine.Rule) uint8 {
 		}
 		key |= v << keyShift(o)
 	}
-	return tab.line[(key>>tab.shift)&tab.mask] & 15
+	return tab.line[tab.index((key>>tab.shift)&tab.mask)] & 15
 }

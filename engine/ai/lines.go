@@ -6,8 +6,8 @@ import "github.com/gomokud/gomoku/engine"
 // is one 64-bit word of 2-bit cell codes, with walls at every position off
 // the board, so a stone is one store per direction to play and one to take
 // back. The key of a point along a line, the codes of the reach points
-// either side of it that the pattern tables are indexed by, is cut out of
-// its line's word with two shifts.
+// either side of it, is cut out of its line's word with two shifts, and
+// two small rank tables turn its halves into the pattern table's index.
 
 // A point's position on a line is its column (rows) or its row (the other
 // three directions), plus linePad so that the points reach before it are in
@@ -56,19 +56,24 @@ func (b *board) resetLines() {
 	b.keyMask = 1<<(2*b.reach) - 1
 }
 
-// lineKey returns the table index of the point whose code is at bit of the
-// line word w: the reach points before it in the low bits, the reach points
-// after it above them, the point itself left out. It equals the key the
-// tables were built from (keyShift), shifted and masked by the rule's table.
-func (b *board) lineKey(w uint64, bit uint) uint32 {
+// lineIndex returns the line table's index (ruleTables.index) of the point
+// whose code is at bit of the line word w: of its key, the reach points
+// before it in the low bits and the reach points after it above them, the
+// point itself left out, as the tables were built (keyShift).
+func (b *board) lineIndex(w uint64, bit uint) uint32 {
 	r := uint(2 * b.reach)
 	lo := uint32(w>>(bit-r)) & b.keyMask
 	hi := uint32(w>>(bit+2)) & b.keyMask
-	return lo | hi<<r
+	return b.tab.loRank[lo&halfKeys] + b.tab.hiRank[hi&halfKeys]
 }
 
-// pointKey returns the table index of playing cell i along direction d.
-func (b *board) pointKey(i, d int) uint32 {
+// halfKeys masks a half of a line key: it tells the compiler that the
+// rank tables' reads are in bounds.
+const halfKeys = 1<<(2*halfLine) - 1
+
+// pointIndex returns the line table's index of playing cell i along
+// direction d.
+func (b *board) pointIndex(i, d int) uint32 {
 	lp := b.lpos[i][d]
-	return b.lineKey(b.lines[lp.line()], lp.bit())
+	return b.lineIndex(b.lines[lp.line()], lp.bit())
 }

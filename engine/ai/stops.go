@@ -99,7 +99,7 @@ func (b *board) readStopsFlex(q int, flex []int32) (stops, unsure bool) {
 			}
 			lp := b.lpos[f][d]
 			w := b.lines[lp.line()] | uint64(us+1)<<(lp.bit()+uint(2*o))
-			v := b.tab.line[b.lineKey(w, lp.bit())]
+			v := b.tab.line[b.lineIndex(w, lp.bit())]
 			nib := uint16(v & 15)
 			if them == 1 {
 				nib = uint16(v >> 4)
