@@ -187,6 +187,13 @@ func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, 
 		quiet = 1
 	}
 	limit := moveCount[quiet][min(depth, 63)]
+	// A helper searches the defences against an open three at no cost of
+	// depth, as blocking a four costs none: it reads threat sequences
+	// twice as deep as the main searcher and shares them in the table.
+	childDepth := depth
+	if s.helper > 0 && ply < s.extLimit && b.flexPoint(us^1) >= 0 {
+		childDepth = depth + 1
+	}
 	origAlpha, best, bestMove := alpha, -infinity, moves[0]
 	for i := range moves {
 		if !cautious && ply >= 2 && i >= limit {
@@ -198,7 +205,7 @@ func (s *searcher) classicMoves(depth, alpha, beta, ply int, pv, cautious bool, 
 			s.tt.prefetch(b.hash ^ zobrist[q][us])
 		}
 		b.play(int(q))
-		v := s.classicChild(depth, alpha, beta, ply, i, pv, cautious)
+		v := s.classicChild(childDepth, alpha, beta, ply, i, pv, cautious)
 		b.undo()
 		if s.stopped {
 			return 0

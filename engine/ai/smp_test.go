@@ -141,3 +141,46 @@ func TestHelpersStopOnThreatWin(t *testing.T) {
 		t.Fatalf("a search goroutine runs after Think returned:\n%s", g)
 	}
 }
+
+// TestHelperDefenceExtension: facing the opponent's open three, a helper
+// searches the defences at no cost of depth, so its search of depth 1
+// reads the replies to them as well (more nodes than the main searcher's);
+// with no open three on the board both read the same tree.
+func TestHelperDefenceExtension(t *testing.T) {
+	Warm()
+	const openThree = `
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . x . . . . . . .
+ 9 . . . . . . x . . . . . . . .
+ 8 . . . . . . . o o o . . . . .
+ 7 . . . . . . . . . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   a b c d e f g h i j k l m n o`
+	nodes := func(diagram string, helper int) int64 {
+		s := getSearcher(1)
+		defer putSearcher(1, s)
+		s.p = Max.params()
+		s.deadline, s.timed, s.nodeLimit = time.Now().Add(time.Minute), false, 0
+		s.pos = &position{size: 15, rule: engine.Freestyle, moves: boardMoves(mustBoard(t, diagram)),
+			toMove: engine.Black}
+		s.setup(s.pos)
+		s.helper, s.extLimit = helper, 9
+		s.classic(1, -infinity, infinity, 1, true, false)
+		return s.nodes
+	}
+	if m, h := nodes(openThree, 0), nodes(openThree, 1); h <= m {
+		t.Errorf("facing an open three: the helper read %d nodes, the main searcher %d; want more", h, m)
+	}
+	if m, h := nodes(benchPosition, 0), nodes(benchPosition, 1); h != m {
+		t.Errorf("bench position: the helper read %d nodes, the main searcher %d; want the same", h, m)
+	}
+}
