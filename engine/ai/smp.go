@@ -17,6 +17,9 @@ const MaxThreads = 16
 // move. The helpers skip some depths (skipDepth) so that they run ahead of
 // the main search instead of beside it, and the answer is the deepest
 // completed iteration's, the main searcher's or a helper's (deepest).
+// The helpers also read differently: they search the defences against an
+// open three at no cost of depth (classicMoves), so the table holds threat
+// sequences read twice as deep as the main searcher reads them.
 
 // rootResult is a searcher's answer: its move, score and deepest completed
 // iteration.
