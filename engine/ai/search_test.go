@@ -10,15 +10,21 @@ import (
 // rootSearcher is a searcher set up on the bench position at Max, black
 // to move, with no time limit, and its root moves; release returns it.
 func rootSearcher(t *testing.T, depth int) (s *searcher, moves []int32, release func()) {
+	s, release = maxSearcher(boardMoves(mustBoard(t, benchPosition)))
+	moves = append([]int32(nil), s.genMoves(0, s.buf[0][:0], -1, false)...)
+	s.extLimit = depth + 8
+	return s, moves, release
+}
+
+// maxSearcher is a searcher set up at Max on a freestyle 15x15 position of
+// the given stones, black to move, with no time limit; release returns it.
+func maxSearcher(stones []engine.Move) (s *searcher, release func()) {
 	s = getSearcher(1)
 	s.p = Max.params()
 	s.deadline, s.timed, s.nodeLimit = time.Now().Add(time.Minute), false, 0
-	s.pos = &position{size: 15, rule: engine.Freestyle, moves: boardMoves(mustBoard(t, benchPosition)),
-		toMove: engine.Black}
+	s.pos = &position{size: 15, rule: engine.Freestyle, moves: stones, toMove: engine.Black}
 	s.setup(s.pos)
-	moves = append([]int32(nil), s.genMoves(0, s.buf[0][:0], -1, false)...)
-	s.extLimit = depth + 8
-	return s, moves, func() { putSearcher(1, s) }
+	return s, func() { putSearcher(1, s) }
 }
 
 // TestRootWindow: the root's iteration in a window reports a fail low (no

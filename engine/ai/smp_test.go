@@ -148,31 +148,16 @@ func TestHelpersStopOnThreatWin(t *testing.T) {
 // with no open three on the board both read the same tree.
 func TestHelperDefenceExtension(t *testing.T) {
 	Warm()
-	const openThree = `
-15 . . . . . . . . . . . . . . .
-14 . . . . . . . . . . . . . . .
-13 . . . . . . . . . . . . . . .
-12 . . . . . . . . . . . . . . .
-11 . . . . . . . . . . . . . . .
-10 . . . . . . . x . . . . . . .
- 9 . . . . . . x . . . . . . . .
- 8 . . . . . . . o o o . . . . .
- 7 . . . . . . . . . . . . . . .
- 6 . . . . . . . . . . . . . . .
- 5 . . . . . . . . . . . . . . .
- 4 . . . . . . . . . . . . . . .
- 3 . . . . . . . . . . . . . . .
- 2 . . . . . . . . . . . . . . .
- 1 . . . . . . . . . . . . . . .
-   a b c d e f g h i j k l m n o`
-	nodes := func(diagram string, helper int) int64 {
-		s := getSearcher(1)
-		defer putSearcher(1, s)
-		s.p = Max.params()
-		s.deadline, s.timed, s.nodeLimit = time.Now().Add(time.Minute), false, 0
-		s.pos = &position{size: 15, rule: engine.Freestyle, moves: boardMoves(mustBoard(t, diagram)),
-			toMove: engine.Black}
-		s.setup(s.pos)
+	stone := func(x, y int, c engine.Color) engine.Move {
+		return engine.Move{Point: engine.Point{X: x, Y: y}, Color: c}
+	}
+	// White's open three h8 i8 j8 (nothing from f8 to l8 in its way);
+	// black's g9 and h10 make no threat.
+	openThree := []engine.Move{stone(7, 7, engine.White), stone(6, 8, engine.Black),
+		stone(8, 7, engine.White), stone(7, 9, engine.Black), stone(9, 7, engine.White)}
+	nodes := func(stones []engine.Move, helper int) int64 {
+		s, release := maxSearcher(stones)
+		defer release()
 		s.helper, s.extLimit = helper, 9
 		s.classic(1, -infinity, infinity, 1, true, false)
 		return s.nodes
@@ -180,7 +165,8 @@ func TestHelperDefenceExtension(t *testing.T) {
 	if m, h := nodes(openThree, 0), nodes(openThree, 1); h <= m {
 		t.Errorf("facing an open three: the helper read %d nodes, the main searcher %d; want more", h, m)
 	}
-	if m, h := nodes(benchPosition, 0), nodes(benchPosition, 1); h != m {
+	bench := boardMoves(mustBoard(t, benchPosition))
+	if m, h := nodes(bench, 0), nodes(bench, 1); h != m {
 		t.Errorf("bench position: the helper read %d nodes, the main searcher %d; want the same", h, m)
 	}
 }
